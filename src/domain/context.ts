@@ -1,0 +1,10 @@
+import type { Store } from '../store/store.js';
+import type { Row } from '../store/tables.js';
+
+/** What a project-data operation needs: the store, the project, and who acts. */
+export interface ProjectScope {
+  store: Store;
+  project: Row<'projects'>;
+  /** The acting user (key owner), recorded as note authors and the like. */
+  userId: string | null;
+}

@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../store/store.js';
+import { newId } from './ids.js';
+import { nowIso } from './clock.js';
+import { notFound, paymentRequired } from './errors.js';
+
+/**
+ * The credit ledger: one row per grant or charge, and a balance column on the payer kept in
+ * the same transaction, so that the ledger's sum always equals the balance.
+ */
+export type Payer = { accountId: string } | { partnerId: string };
+
+const payerTable = (p: Payer) => ('accountId' in p ? ('accounts' as const) : ('partners' as const));
+const payerId = (p: Payer) => ('accountId' in p ? p.accountId : p.partnerId);
+
+export async function balanceOf(db: DbOrTx, payer: Payer): Promise<number> {
+  const row = await db.selectFrom(payerTable(payer)).select('creditBalance').where('id', '=', payerId(payer)).executeTakeFirst();
+  if (!row) throw notFound('accountId' in payer ? 'account' : 'partner', payerId(payer));
+  return Number(row.creditBalance);
+}
+
+/** Adds (or, with a negative amount, removes) credits by operator decision. Must run in a transaction. */
+export async function grantCredits(trx: DbOrTx, payer: Payer, amount: number, reason: string): Promise<number> {
+  const res = await trx
+    .updateTable(payerTable(payer))
+    .set({ creditBalance: sql`credit_balance + ${amount}` })
+    .where('id', '=', payerId(payer))
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw notFound('accountId' in payer ? 'account' : 'partner', payerId(payer));
+  await trx.insertInto('creditLedger').values({
+    id: newId(),
+    accountId: 'accountId' in payer ? payer.accountId : null,
+    partnerId: 'partnerId' in payer ? payer.partnerId : null,
+    amount, kind: 'grant', reason, projectId: null, documentIds: null, createdAt: nowIso(),
+  }).execute();
+  return balanceOf(trx, payer);
+}
+
+/**
+ * Charges `amount` credits if the balance covers it (402 otherwise). The conditional update is
+ * the guard against double spending under concurrency. Must run in a transaction.
+ */
+export async function chargeCredits(
+  trx: DbOrTx,
+  payer: Payer,
+  amount: number,
+  reason: string,
+  ref: { projectId: string; documentIds: string[] },
+): Promise<number> {
+  if (amount > 0) {
+    const res = await trx
+      .updateTable(payerTable(payer))
+      .set({ creditBalance: sql`credit_balance - ${amount}` })
+      .where('id', '=', payerId(payer))
+      .where('creditBalance', '>=', amount)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) {
+      const balance = await balanceOf(trx, payer);
+      throw paymentRequired(`not enough credits: the confirmation costs ${amount}, the balance is ${balance}`);
+    }
+  }
+  await trx.insertInto('creditLedger').values({
+    id: newId(),
+    accountId: 'accountId' in payer ? payer.accountId : null,
+    partnerId: 'partnerId' in payer ? payer.partnerId : null,
+    amount: -amount, kind: 'charge', reason, projectId: ref.projectId,
+    documentIds: JSON.stringify(ref.documentIds), createdAt: nowIso(),
+  }).execute();
+  return balanceOf(trx, payer);
+}
+
+export async function ledgerOf(db: DbOrTx, payer: Payer) {
+  const rows = await db
+    .selectFrom('creditLedger')
+    .selectAll()
+    .where('accountId' in payer ? 'accountId' : 'partnerId', '=', payerId(payer))
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    amount: Number(r.amount),
+    kind: r.kind,
+    reason: r.reason,
+    projectId: r.projectId,
+    documentIds: r.documentIds ? (JSON.parse(r.documentIds) as string[]) : null,
+    createdAt: r.createdAt,
+  }));
+}

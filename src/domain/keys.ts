@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import type { DbOrTx } from '../store/store.js';
+import type { Row } from '../store/tables.js';
+import { newId } from './ids.js';
+import { nowIso } from './clock.js';
+import { notFound } from './errors.js';
+
+/**
+ * API keys (`sift_…r` / `sift_…e`) and partner secrets (`siftp_…`). Only SHA-256 hashes are
+ * stored: the keys carry 240 bits of randomness, so a slow hash would add nothing.
+ */
+const randomPart = (bytes: number) => crypto.randomBytes(bytes).toString('base64url');
+
+export const hashSecret = (secret: string): string => crypto.createHash('sha256').update(secret, 'utf8').digest('hex');
+
+export const newApiKeyValue = (access: 'read' | 'edit'): string => `sift_${randomPart(30)}${access === 'read' ? 'r' : 'e'}`;
+export const newPartnerSecretValue = (): string => `siftp_${randomPart(32)}`;
+
+export type KeyKind = 'api' | 'partner' | 'unknown';
+export function keyKind(token: string): KeyKind {
+  if (/^sift_[A-Za-z0-9_-]{32,}[re]$/.test(token)) return 'api';
+  if (/^siftp_[A-Za-z0-9_-]{40,}$/.test(token)) return 'partner';
+  return 'unknown';
+}
+
+/** Equal-time comparison of two hex digests (the lookup is by hash; this guards the final check). */
+export function sameHash(a: string, b: string): boolean {
+  const ba = Buffer.from(a, 'hex');
+  const bb = Buffer.from(b, 'hex');
+  return ba.length === bb.length && crypto.timingSafeEqual(ba, bb);
+}
+
+export async function findApiKey(db: DbOrTx, token: string): Promise<Row<'apiKeys'> | null> {
+  const hash = hashSecret(token);
+  const row = await db.selectFrom('apiKeys').selectAll().where('hash', '=', hash).executeTakeFirst();
+  return row && sameHash(row.hash, hash) ? row : null;
+}
+
+export async function findPartnerBySecret(db: DbOrTx, token: string): Promise<Row<'partners'> | null> {
+  const hash = hashSecret(token);
+  const row = await db.selectFrom('partners').selectAll().where('secretHash', '=', hash).executeTakeFirst();
+  return row && sameHash(row.secretHash, hash) ? row : null;
+}
+
+export async function createProjectKey(db: DbOrTx, input: { projectId: string; userId: string; access: 'read' | 'edit' }): Promise<string> {
+  const key = newApiKeyValue(input.access);
+  await db.insertInto('apiKeys').values({
+    id: newId(), hash: hashSecret(key), scope: 'project', access: input.access,
+    projectId: input.projectId, accountId: null, userId: input.userId, createdAt: nowIso(), revokedAt: null,
+  }).execute();
+  return key;
+}
+
+export async function createAccountKey(db: DbOrTx, input: { accountId: string; userId: string }): Promise<string> {
+  const key = newApiKeyValue('edit');
+  await db.insertInto('apiKeys').values({
+    id: newId(), hash: hashSecret(key), scope: 'account', access: 'edit',
+    projectId: null, accountId: input.accountId, userId: input.userId, createdAt: nowIso(), revokedAt: null,
+  }).execute();
+  return key;
+}
+
+/** Revokes an API key or a partner secret by its full value. */
+export async function revokeKey(db: DbOrTx, token: string): Promise<void> {
+  const hash = hashSecret(token);
+  const now = nowIso();
+  const k = await db.updateTable('apiKeys').set({ revokedAt: now }).where('hash', '=', hash).executeTakeFirst();
+  if (Number(k.numUpdatedRows) > 0) return;
+  const p = await db.updateTable('partners').set({ revokedAt: now }).where('secretHash', '=', hash).executeTakeFirst();
+  if (Number(p.numUpdatedRows) > 0) return;
+  throw notFound('key');
+}

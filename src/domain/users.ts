@@ -1,0 +1,22 @@
+import type { DbOrTx } from '../store/store.js';
+import type { Row } from '../store/tables.js';
+import { newId } from './ids.js';
+import { nowIso } from './clock.js';
+import { conflict, notFound } from './errors.js';
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function createUser(db: DbOrTx, input: { email: string; name?: string | null; onboarded?: boolean }): Promise<Row<'users'>> {
+  const email = normalizeEmail(input.email);
+  const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  if (existing) throw conflict(`a user with e-mail ${email} already exists`);
+  const row = { id: newId(), email, name: input.name ?? null, onboarded: input.onboarded ? 1 : 0, createdAt: nowIso() };
+  await db.insertInto('users').values(row).execute();
+  return row;
+}
+
+export async function getUser(db: DbOrTx, id: string): Promise<Row<'users'>> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('user', id);
+  return row;
+}

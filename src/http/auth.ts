@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import type { Store } from '../store/store.js';
+import { findApiKey, findPartnerBySecret, keyKind, sameHash, hashSecret } from '../domain/keys.js';
+import { roleOf } from '../domain/projects.js';
+import { unauthorized } from '../domain/errors.js';
+
+export type Principal =
+  | { kind: 'projectKey'; keyId: string; access: 'read' | 'edit'; projectId: string; userId: string }
+  | { kind: 'accountKey'; keyId: string; accountId: string; userId: string }
+  | { kind: 'partner'; partnerId: string }
+  | { kind: 'admin' };
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m ? m[1]! : null;
+}
+
+/** A project-scoped key whose user is still a member of its project (decisions §4). */
+export async function authProjectKey(store: Store, token: string | null): Promise<Extract<Principal, { kind: 'projectKey' }>> {
+  if (!token || keyKind(token) !== 'api') throw unauthorized();
+  const key = await findApiKey(store.db, token);
+  if (!key || key.revokedAt) throw unauthorized('invalid or revoked key');
+  if (key.scope !== 'project' || !key.projectId) throw unauthorized('this endpoint needs a project-scoped key');
+  if (!(await roleOf(store.db, key.projectId, key.userId))) throw unauthorized('the key\'s user is no longer a member of its project');
+  return { kind: 'projectKey', keyId: key.id, access: key.access, projectId: key.projectId, userId: key.userId };
+}
+
+export async function authAccountKey(store: Store, token: string | null): Promise<Extract<Principal, { kind: 'accountKey' }>> {
+  if (!token || keyKind(token) !== 'api') throw unauthorized();
+  const key = await findApiKey(store.db, token);
+  if (!key || key.revokedAt) throw unauthorized('invalid or revoked key');
+  if (key.scope !== 'account' || !key.accountId) throw unauthorized('this endpoint needs an account-scoped key');
+  return { kind: 'accountKey', keyId: key.id, accountId: key.accountId, userId: key.userId };
+}
+
+export async function authPartner(store: Store, token: string | null): Promise<Extract<Principal, { kind: 'partner' }>> {
+  if (!token || keyKind(token) !== 'partner') throw unauthorized('this endpoint needs a partner secret key');
+  const partner = await findPartnerBySecret(store.db, token);
+  if (!partner || partner.revokedAt) throw unauthorized('invalid or revoked partner secret');
+  return { kind: 'partner', partnerId: partner.id };
+}
+
+export function authAdmin(adminToken: string, token: string | null): Extract<Principal, { kind: 'admin' }> {
+  if (!token || !sameHash(hashSecret(token), hashSecret(adminToken))) throw unauthorized('invalid operator token');
+  return { kind: 'admin' };
+}

@@ -1,0 +1,39 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../domain/errors.js';
+
+/** Paths whose bodies are dispatcher JSON: a wrong content type there is a 400, not a 415. */
+const isDispatcherPath = (url: string) => /^\/api\/sift-(read|write|account|partner|admin)(\?|$)/.test(url);
+
+/**
+ * The one place that turns failures into HTTP: DomainErrors carry their status; Fastify's own
+ * client errors keep theirs; everything else is a logged, generic 500.
+ */
+export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof DomainError) {
+    const body: Record<string, unknown> = { error: err.message };
+    if (err.status === 400) body.details = err.details ?? [];
+    if (err.status >= 500) req.log.error({ err }, 'request failed');
+    return reply.status(err.status).send(body);
+  }
+  const fe = err as FastifyError;
+  const status = fe.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    let code = status;
+    let message = fe.message;
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && isDispatcherPath(req.url)) {
+      code = 400;
+      message = 'Content-Type must be application/json';
+    } else if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      message = 'the body must be a JSON object';
+    } else if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' || err instanceof SyntaxError) {
+      message = 'the body is not valid JSON';
+    } else if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      message = 'the body is too large';
+    }
+    const body: Record<string, unknown> = { error: message };
+    if (code === 400) body.details = [{ path: '', message }];
+    return reply.status(code).send(body);
+  }
+  req.log.error({ err, requestId: req.id }, 'unexpected error');
+  return reply.status(500).send({ error: `unexpected server error (request id ${req.id})` });
+}

@@ -1,0 +1,42 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import type { RateLimits } from '../config.js';
+
+export type Bucket = keyof RateLimits;
+
+export interface RateVerdict {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  resetSeconds: number;
+}
+
+/** Counts requests per (bucket, subject) in one-minute windows. */
+export interface RateLimiter {
+  consume(bucket: Bucket, subject: string): Promise<RateVerdict>;
+}
+
+/** Fixed one-minute windows from rate-limiter-flexible, in memory or shared through Redis. */
+export function createRateLimiter(limits: RateLimits, redis: Redis | null): RateLimiter {
+  const limiters = new Map<Bucket, RateLimiterAbstract>();
+  for (const bucket of Object.keys(limits) as Bucket[]) {
+    const opts = { points: limits[bucket], duration: 60, keyPrefix: `sift-rl-${bucket}` };
+    limiters.set(bucket, redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts));
+  }
+  return {
+    async consume(bucket, subject) {
+      const limiter = limiters.get(bucket)!;
+      const limit = limits[bucket];
+      try {
+        const res = await limiter.consume(subject, 1);
+        return { allowed: true, limit, remaining: res.remainingPoints, resetSeconds: Math.ceil(res.msBeforeNext / 1000) };
+      } catch (err) {
+        if (err instanceof RateLimiterRes) {
+          return { allowed: false, limit, remaining: 0, resetSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
+        }
+        throw err;
+      }
+    },
+  };
+}

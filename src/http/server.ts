@@ -1,0 +1,53 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { errorHandler } from './errors.js';
+import type { Services } from './services.js';
+import { registerReadSurface } from './surfaces/read.js';
+import { registerWriteSurface } from './surfaces/write.js';
+import { registerAccountSurface } from './surfaces/account.js';
+import { registerPartnerSurface } from './surfaces/partner.js';
+import { registerAdminSurface } from './surfaces/admin.js';
+import { registerUploadRoutes } from './surfaces/uploads.js';
+import { buildOpenApi } from '../schema/openapi.js';
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface ServerOptions {
+  logger: boolean | { level: string };
+}
+
+/** Builds the HTTP server over already-constructed services; listening is the caller's choice. */
+export function buildServer(services: Omit<Services, 'log'>, options: ServerOptions = { logger: false }): FastifyInstance {
+  const app = Fastify({
+    logger: options.logger,
+    // Inline partner documents may be large; uploads stream and have their own limits.
+    bodyLimit: 64 * 1024 * 1024,
+    exposeHeadRoutes: false,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+    },
+    // Plain objects go to JSON.stringify; avoid prototype-poisoning surprises in bodies.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+  });
+  const full: Services = { ...services, log: app.log };
+
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: `no route ${req.method} ${req.url.split('?')[0]}` }));
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
+
+  const openapi = JSON.stringify(buildOpenApi());
+  app.get('/api/openapi.json', async (_req, reply) => reply.type('application/json').send(openapi));
+
+  registerReadSurface(app, full);
+  registerWriteSurface(app, full);
+  registerAccountSurface(app, full);
+  registerPartnerSurface(app, full);
+  registerAdminSurface(app, full);
+  registerUploadRoutes(app, full);
+  return app;
+}

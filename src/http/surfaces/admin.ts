@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { adminActions } from '../../schema/admin.js';
+import { registerDispatcher, makeCtx } from '../dispatch.js';
+import { authAdmin, bearerToken, type Principal } from '../auth.js';
+import type { ActionHandlers, Ctx } from '../handler.js';
+import type { Services } from '../services.js';
+import { notFound } from '../../domain/errors.js';
+import { adminOps } from '../../domain/admin.js';
+
+type AdminCtx = Ctx<Extract<Principal, { kind: 'admin' }>>;
+
+const handlers = Object.fromEntries(
+  Object.entries(adminOps).map(([name, op]) => [name, (ctx: AdminCtx, body: never) => (op as (s: unknown, b: unknown) => Promise<Record<string, unknown>>)(ctx.services.store, body)]),
+) as ActionHandlers<typeof adminActions, AdminCtx>;
+
+/** The operator surface; absent (404) when SIFT_ADMIN_TOKEN is unset. */
+export function registerAdminSurface(app: FastifyInstance, services: Services) {
+  registerDispatcher<AdminCtx>(app, services, {
+    surface: 'admin',
+    authenticate: async (req) => {
+      const token = services.config.adminToken;
+      if (!token) throw notFound('route');
+      return authAdmin(token, bearerToken(req));
+    },
+    rateLimit: () => null,
+    context: async (req, reply, p) => makeCtx(services, req, reply, p as Extract<Principal, { kind: 'admin' }>),
+    handlers,
+  });
+}
+
+// Every operator action has its operation, checked at compile time.
+const allHandled: Record<keyof typeof adminActions, unknown> = adminOps;
+void allHandled;

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readActions } from '../../schema/read.js';
+import { registerDispatcher, makeCtx } from '../dispatch.js';
+import { authProjectKey, bearerToken, type Principal } from '../auth.js';
+import type { ActionHandlers, ProjectCtx, ProjectPrincipal } from '../handler.js';
+import type { Services } from '../services.js';
+import { getProjectById, projectView } from '../../domain/projects.js';
+import { notImplemented } from '../../domain/errors.js';
+import type { ProjectScope } from '../../domain/context.js';
+import { getDocuments } from '../../domain/documents-read.js';
+import { getInsights } from '../../domain/insights.js';
+import { getCategories } from '../../domain/categories.js';
+import { getMemos } from '../../domain/memos.js';
+import { getTags } from '../../domain/tags.js';
+import { getNotes } from '../../domain/notes.js';
+import { getMetadata } from '../../domain/metadata.js';
+
+export const scopeOf = (ctx: ProjectCtx): ProjectScope => ({ store: ctx.services.store, project: ctx.project, userId: ctx.principal.userId });
+
+export const later = (what: string, issue: string) => async () => {
+  throw notImplemented(what, issue);
+};
+
+export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx> = {
+  get_project: async (ctx) => ({ project: projectView(ctx.project) }),
+  get_documents: async (ctx, body) => getDocuments(scopeOf(ctx), body),
+  get_insights: async (ctx, body) => getInsights(scopeOf(ctx), body),
+  get_categories: async (ctx, body) => getCategories(scopeOf(ctx), body),
+  get_memos: async (ctx, body) => getMemos(scopeOf(ctx), body),
+  get_tags: async (ctx) => getTags(scopeOf(ctx)),
+  get_notes: async (ctx, body) => getNotes(scopeOf(ctx), body),
+  get_metadata: async (ctx) => getMetadata(scopeOf(ctx)),
+  search: later('search', 'the search issue'),
+  read_document: later('read_document', 'the search issue'),
+  find_entities: later('find_entities', 'the search issue'),
+  analyze: later('analyze', 'the search issue'),
+  verify_context: later('verify_context', 'the search issue'),
+};
+
+/** Project-key surfaces share their context: the key's project, loaded once. */
+export async function projectContext(services: Services, req: FastifyRequest, reply: FastifyReply, principal: Principal): Promise<ProjectCtx> {
+  const p = principal as ProjectPrincipal;
+  const project = await getProjectById(services.store.db, p.projectId);
+  return { ...makeCtx(services, req, reply, p), project };
+}
+
+export function registerReadSurface(app: FastifyInstance, services: Services) {
+  registerDispatcher<ProjectCtx>(app, services, {
+    surface: 'read',
+    authenticate: (req) => authProjectKey(services.store, bearerToken(req)),
+    rateLimit: (p) => ({ bucket: 'read', subject: (p as ProjectPrincipal).projectId }),
+    context: (req, reply, p) => projectContext(services, req, reply, p),
+    handlers: readHandlers,
+  });
+}

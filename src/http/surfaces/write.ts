@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { writeActions } from '../../schema/write.js';
+import { registerDispatcher } from '../dispatch.js';
+import { authProjectKey, bearerToken } from '../auth.js';
+import type { ActionHandlers, ProjectCtx, ProjectPrincipal } from '../handler.js';
+import type { Services } from '../services.js';
+import { forbidden } from '../../domain/errors.js';
+import { later, projectContext, scopeOf } from './read.js';
+import { manageInsights } from '../../domain/insights.js';
+import { manageCategories, categorizeInsights } from '../../domain/categories.js';
+import { manageTags } from '../../domain/tags.js';
+import { createNote } from '../../domain/notes.js';
+import { manageMetadataFields, setMetadataValues } from '../../domain/metadata.js';
+
+export const writeHandlers: ActionHandlers<typeof writeActions, ProjectCtx> = {
+  manage_insights: async (ctx, body) => manageInsights(scopeOf(ctx), body),
+  manage_categories: async (ctx, body) => manageCategories(scopeOf(ctx), body),
+  categorize_insights: async (ctx, body) => categorizeInsights(scopeOf(ctx), body),
+  manage_tags: async (ctx, body) => manageTags(scopeOf(ctx), body),
+  create_note: async (ctx, body) => createNote(scopeOf(ctx), body),
+  manage_metadata_fields: async (ctx, body) => manageMetadataFields(scopeOf(ctx), body),
+  set_metadata_values: async (ctx, body) => setMetadataValues(scopeOf(ctx), body),
+  start_analysis: later('start_analysis', 'the analysis issue'),
+  start_predefined_analysis: later('start_predefined_analysis', 'the analysis issue'),
+};
+
+export function registerWriteSurface(app: FastifyInstance, services: Services) {
+  registerDispatcher<ProjectCtx>(app, services, {
+    surface: 'write',
+    authenticate: async (req) => {
+      const p = await authProjectKey(services.store, bearerToken(req));
+      if (p.access !== 'edit') throw forbidden('this key is read-only: the write surface needs an edit key');
+      return p;
+    },
+    rateLimit: (p) => ({ bucket: 'write', subject: (p as ProjectPrincipal).projectId }),
+    context: (req, reply, p) => projectContext(services, req, reply, p),
+    handlers: writeHandlers,
+    deprecatedActions: ['start_analysis'],
+  });
+}

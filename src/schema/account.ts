@@ -1,0 +1,80 @@
+import { Type } from '@sinclair/typebox';
+import { action, AnalysisGranularity, Locale, ProjectIdInput, Str, StrArray, StringEnum } from './common.js';
+
+export const PredefinedCategory = Type.Object(
+  {
+    name: Str(200, 1),
+    description: Type.Optional(Str(2000)),
+    instructions: Type.Optional(Str(4000)),
+    categorizationInstructions: Type.Optional(Str(4000)),
+    examples: Type.Optional(StrArray(20, 2000)),
+  },
+  { additionalProperties: false, title: 'PredefinedCategory' },
+);
+
+export const ANALYSIS_TYPES = ['predefined', 'automatic', 'summaries', 'metadata_summaries'] as const;
+
+/**
+ * `start_analysis` on the account and partner surfaces: one object whose `type` decides which
+ * members are required (`categories` for `predefined`) or allowed (`reconsiderSkipped` for
+ * `automatic` only). Kept as one branch of the action union so `action` stays the only
+ * discriminator.
+ */
+export const startAnalysis = action('start_analysis', {
+  projectId: ProjectIdInput,
+  type: StringEnum(ANALYSIS_TYPES),
+  categories: Type.Optional(Type.Array(PredefinedCategory, { minItems: 1, maxItems: 100, description: 'required for, and only for, `predefined`' })),
+  analysisGranularity: Type.Optional(AnalysisGranularity),
+  reconsiderSkipped: Type.Optional(Type.Boolean({ description: 'only for `automatic`' })),
+}, {
+  description: 'Starts an analysis run in the background and answers `{analysis: {id, type, status}}` at once.',
+  allOf: [
+    {
+      if: { properties: { type: { const: 'predefined' } }, required: ['type'] },
+      then: { required: ['categories'] },
+      else: { properties: { categories: false } },
+    },
+    {
+      if: { properties: { type: { const: 'automatic' } }, required: ['type'] },
+      then: {},
+      else: { properties: { reconsiderSkipped: false } },
+    },
+  ],
+});
+
+export const projectStatusActions = {
+  get_project_status: action('get_project_status', { projectId: ProjectIdInput }, {
+    description: '`pendingExtractionCount`, `emptyDocumentIds`, `confirmableCreditCost`, `confirmableBatches`, per-document status, analyses and `creditBalance`.',
+  }),
+  confirm_documents: action('confirm_documents', {
+    projectId: ProjectIdInput,
+    expectedCreditCost: Type.Integer({ minimum: 0 }),
+    documentIds: Type.Optional(StrArray(10000, 255, undefined, 1)),
+  }, { description: 'Charges credits and starts processing for one pipeline batch. Accepts an `Idempotency-Key` header.' }),
+  delete_documents: action('delete_documents', {
+    projectId: ProjectIdInput,
+    documentIds: StrArray(10000, 255, 1, 1),
+  }, { description: 'Deletes documents and everything hanging off them; cannot be undone.' }),
+};
+
+/** `POST /api/sift-account`: account-scoped edit key. */
+export const accountActions = {
+  create_project: action('create_project', {
+    name: Str(255, 1),
+    locale: Type.Optional(Locale),
+    description: Type.Optional(Str(2000)),
+  }, { description: 'Creates a project in the key\'s account; the key\'s user becomes `owner`. Accepts an `Idempotency-Key` header.' }),
+  ...projectStatusActions,
+  start_analysis: startAnalysis,
+};
+
+/** JSON body of the account and (deprecated) write uploads. */
+export const UploadUrls = Type.Object(
+  {
+    urls: Type.Array(
+      Type.Object({ url: Str(2000, 1, { format: 'uri' }), filename: Type.Optional(Str(500, 1)) }, { additionalProperties: false }),
+      { minItems: 1, maxItems: 20 },
+    ),
+  },
+  { additionalProperties: false, title: 'UploadUrls' },
+);

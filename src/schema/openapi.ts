@@ -1,0 +1,188 @@
+import { SURFACES, UPLOAD_PATHS, type SurfaceDef } from './surfaces.js';
+import { UploadUrls } from './account.js';
+
+type Json = Record<string, unknown>;
+const plain = (schema: unknown): Json => JSON.parse(JSON.stringify(schema)) as Json;
+const pascal = (s: string) => s.replace(/(^|_)([a-z])/g, (_m, _u, c: string) => c.toUpperCase());
+
+const SECURITY: Record<SurfaceDef['credential'], string> = {
+  projectKey: 'projectKey',
+  projectEditKey: 'projectKey',
+  accountKey: 'accountKey',
+  partnerSecret: 'partnerSecret',
+  adminToken: 'adminToken',
+};
+
+const errorRef = { $ref: '#/components/schemas/Error' };
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorRef } } });
+
+const RATE_HEADERS = {
+  'RateLimit-Limit': { description: 'requests allowed per window', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'requests left in this window', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'seconds until the window resets', schema: { type: 'integer' } },
+  'X-Request-Id': { description: 'the request id (echoes a sane client-sent one)', schema: { type: 'string' } },
+};
+
+function commonErrors(surface: SurfaceDef['name'] | 'upload'): Json {
+  const r: Json = {
+    '400': errorResponse('Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer).'),
+    '401': errorResponse('Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint.'),
+    '404': errorResponse('The project, or an id named in the body, does not exist or is not reachable with this credential.'),
+    '405': errorResponse('A method other than POST.'),
+    '429': {
+      ...errorResponse('Rate limit exceeded.'),
+      headers: { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } } },
+    },
+    '500': errorResponse('Unexpected server error (never leaks internals; logged with the request id).'),
+  };
+  if (surface !== 'admin' && surface !== 'partner') r['403'] = errorResponse('A read key where an edit key is needed, or a role below `owner`/`admin` on the project.');
+  if (surface === 'account' || surface === 'partner') {
+    r['402'] = errorResponse('Not enough credits to pay for the confirmation.');
+    r['409'] = errorResponse('`confirm_documents`: several confirmable batches and no `documentIds`, a document not awaiting confirmation, or `expectedCreditCost` differing from the current cost (the message states it).');
+  }
+  if (surface === 'read' || surface === 'write' || surface === 'account' || surface === 'partner') {
+    r['501'] = errorResponse('An action whose engine has not landed yet in this build.');
+  }
+  if (surface === 'upload') {
+    r['413'] = errorResponse('A file over 50 MB.');
+    r['415'] = errorResponse('A media file (audio, video, image) or a type that cannot be read.');
+  }
+  return r;
+}
+
+/** The OpenAPI 3.1 document, derived from the same schemas that validate requests. */
+export function buildOpenApi(): Json {
+  const schemas: Json = {
+    Error: {
+      type: 'object',
+      required: ['error'],
+      additionalProperties: false,
+      properties: {
+        error: { type: 'string', description: 'human-readable message' },
+        details: {
+          type: 'array',
+          description: 'present on 400: per-field validation errors',
+          items: {
+            type: 'object',
+            required: ['path', 'message'],
+            properties: { path: { type: 'string', description: 'JSON Pointer into the request body' }, message: { type: 'string' } },
+          },
+        },
+      },
+    },
+    UploadUrls: plain(UploadUrls),
+    UploadResponse: {
+      type: 'object',
+      properties: {
+        documents: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { id: { type: 'string' }, filename: { type: 'string' }, status: { type: 'string', enum: ['pending'] } },
+          },
+        },
+      },
+    },
+  };
+  const paths: Json = {};
+
+  for (const surface of Object.values(SURFACES)) {
+    const mapping: Record<string, string> = {};
+    const refs: Json[] = [];
+    for (const [name, schema] of Object.entries(surface.actions)) {
+      const component = `${pascal(surface.name)}${pascal(name)}`;
+      schemas[component] = { ...plain(schema), title: `${surface.name}.${name}` };
+      mapping[name] = `#/components/schemas/${component}`;
+      refs.push({ $ref: mapping[name] });
+    }
+    const bodyName = `${pascal(surface.name)}Request`;
+    schemas[bodyName] = { oneOf: refs, discriminator: { propertyName: 'action', mapping } };
+    paths[surface.path] = {
+      post: {
+        operationId: `${surface.name}Dispatch`,
+        summary: `${surface.title} surface: one action per request`,
+        description: `Actions: ${Object.keys(surface.actions).map((a) => `\`${a}\``).join(', ')}.`,
+        tags: [surface.title],
+        security: [{ [SECURITY[surface.credential]]: [] }],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${bodyName}` } } } },
+        responses: {
+          '200': {
+            description: 'Success: a JSON object whose members depend on the action.',
+            headers: RATE_HEADERS,
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+          ...commonErrors(surface.name),
+        },
+      },
+    };
+  }
+
+  const multipart = {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        properties: { file: { type: 'array', maxItems: 20, items: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+        required: ['file'],
+      },
+    },
+  };
+  const uploadOp = (opts: { id: string; tag: string; security: string; json: boolean; projectParam: boolean; deprecated?: boolean; description: string }) => ({
+    post: {
+      operationId: opts.id,
+      summary: 'Upload documents (at most 20 files, 50 MB each); they land `pending`, uncharged',
+      description: opts.description,
+      tags: [opts.tag],
+      ...(opts.deprecated ? { deprecated: true } : {}),
+      security: [{ [opts.security]: [] }],
+      parameters: opts.projectParam
+        ? [{ name: 'projectId', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 255 } }]
+        : [],
+      requestBody: {
+        required: true,
+        content: opts.json
+          ? { ...multipart, 'application/json': { schema: { $ref: '#/components/schemas/UploadUrls' } } }
+          : multipart,
+      },
+      responses: {
+        '200': { description: 'The documents created', headers: RATE_HEADERS, content: { 'application/json': { schema: { $ref: '#/components/schemas/UploadResponse' } } } },
+        ...commonErrors('upload'),
+      },
+    },
+  });
+  paths[UPLOAD_PATHS.account] = uploadOp({ id: 'accountUpload', tag: 'Account', security: 'accountKey', json: true, projectParam: true, description: 'Multipart `file` fields, or JSON `{urls}` that the server fetches. Needs role `owner` or `admin` on the project.' });
+  paths[UPLOAD_PATHS.write] = uploadOp({ id: 'writeUpload', tag: 'Write', security: 'projectKey', json: true, projectParam: false, deprecated: true, description: 'Deprecated: use `/api/sift-account/upload`. The project is the edit key\'s.' });
+  paths[UPLOAD_PATHS.partner] = uploadOp({ id: 'partnerUpload', tag: 'Partner', security: 'partnerSecret', json: false, projectParam: true, description: 'Multipart `file` fields only, on a project this partner created.' });
+
+  paths['/api/openapi.json'] = {
+    get: {
+      operationId: 'openapi',
+      summary: 'This document',
+      tags: ['Meta'],
+      security: [],
+      responses: { '200': { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } },
+    },
+  };
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'sift',
+      version: '1.0.0',
+      summary: 'Qualitative-research projects: documents, insights, categories, search and analysis.',
+      description: 'Every surface is one POST endpoint taking a JSON body whose `action` selects the operation. Unknown members are refused (400). See docs/ for the decisions behind the choices the specification leaves open.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: '/' }],
+    tags: ['Read', 'Write', 'Account', 'Partner', 'Operator', 'Meta'].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        projectKey: { type: 'http', scheme: 'bearer', description: 'Project-scoped key `sift_…r` (read) or `sift_…e` (edit).' },
+        accountKey: { type: 'http', scheme: 'bearer', description: 'Account-scoped edit key `sift_…e`.' },
+        partnerSecret: { type: 'http', scheme: 'bearer', description: 'Partner secret key `siftp_…`, issued by the operator.' },
+        adminToken: { type: 'http', scheme: 'bearer', description: 'The operator token `SIFT_ADMIN_TOKEN`.' },
+      },
+    },
+  };
+}

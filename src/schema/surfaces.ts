@@ -1,0 +1,30 @@
+import type { ActionMap } from './common.js';
+import { readActions } from './read.js';
+import { writeActions } from './write.js';
+import { accountActions } from './account.js';
+import { partnerActions } from './partner.js';
+import { adminActions } from './admin.js';
+
+export type SurfaceName = 'read' | 'write' | 'account' | 'partner' | 'admin';
+
+export interface SurfaceDef {
+  name: SurfaceName;
+  path: string;
+  title: string;
+  credential: 'projectKey' | 'projectEditKey' | 'accountKey' | 'partnerSecret' | 'adminToken';
+  actions: ActionMap;
+}
+
+export const SURFACES: Record<SurfaceName, SurfaceDef> = {
+  read: { name: 'read', path: '/api/sift-read', title: 'Read', credential: 'projectKey', actions: readActions },
+  write: { name: 'write', path: '/api/sift-write', title: 'Write', credential: 'projectEditKey', actions: writeActions },
+  account: { name: 'account', path: '/api/sift-account', title: 'Account', credential: 'accountKey', actions: accountActions },
+  partner: { name: 'partner', path: '/api/sift-partner', title: 'Partner', credential: 'partnerSecret', actions: partnerActions },
+  admin: { name: 'admin', path: '/api/sift-admin', title: 'Operator', credential: 'adminToken', actions: adminActions },
+};
+
+export const UPLOAD_PATHS = {
+  account: '/api/sift-account/upload',
+  write: '/api/sift-write/upload',
+  partner: '/api/sift-partner/upload',
+} as const;

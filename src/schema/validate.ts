@@ -1,0 +1,105 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { TSchema } from '@sinclair/typebox';
+import { dispatcherSchema } from './common.js';
+import { SURFACES, type SurfaceName } from './surfaces.js';
+import { UploadUrls } from './account.js';
+import type { FieldError } from '../domain/errors.js';
+
+// ajv-formats is CommonJS with a default export; under NodeNext the callable sits on .default.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020, formats: string[]) => void;
+
+/**
+ * Our own Ajv, not Fastify's: Fastify's default removes unknown members silently, the
+ * specification wants them refused. allErrors gives every field's problem at once.
+ */
+function makeAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, discriminator: true, strict: true, strictRequired: false, coerceTypes: false, useDefaults: false });
+  addFormats(ajv, ['email', 'uri', 'uuid', 'date-time']);
+  return ajv;
+}
+
+const ajv = makeAjv();
+
+export type Validator = (body: unknown) => { ok: true } | { ok: false; details: FieldError[]; message: string };
+
+export function compileValidator(schema: TSchema): Validator {
+  const fn: ValidateFunction = ajv.compile(schema);
+  return (body) => {
+    if (fn(body)) return { ok: true };
+    const details = toDetails(fn.errors ?? [], body);
+    return { ok: false, details, message: summarize(details) };
+  };
+}
+
+const surfaceValidators = new Map<SurfaceName, Validator>();
+export function surfaceValidator(surface: SurfaceName): Validator {
+  let v = surfaceValidators.get(surface);
+  if (!v) {
+    v = compileValidator(dispatcherSchema(SURFACES[surface].actions));
+    surfaceValidators.set(surface, v);
+  }
+  return v;
+}
+
+export const uploadUrlsValidator: Validator = compileValidator(UploadUrls);
+
+function summarize(details: FieldError[]): string {
+  const first = details[0];
+  if (!first) return 'invalid request body';
+  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
+  return `invalid request body: ${first.path || '/'} ${first.message}${more}`;
+}
+
+/** Turns Ajv's errors into `{path, message}` with paths pointing at the member at fault. */
+function toDetails(errors: ErrorObject[], body: unknown): FieldError[] {
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  const push = (path: string, message: string) => {
+    const key = `${path}\u0000${message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push({ path, message });
+    }
+  };
+  const actionValue = isObject(body) ? body.action : undefined;
+  for (const e of errors) {
+    switch (e.keyword) {
+      case 'discriminator':
+      case 'if':
+      case 'oneOf':
+        // Summary errors of a branch whose real causes are listed separately.
+        if (e.keyword === 'discriminator' && e.instancePath === '') {
+          push('/action', actionValue === undefined ? 'is required' : `unknown action ${JSON.stringify(actionValue)}`);
+        } else if (e.keyword === 'oneOf' && /allOf\/\d+\/oneOf$/.test(e.schemaPath)) {
+          push(e.instancePath, 'needs exactly one of accountId and partnerId');
+        }
+        break;
+      case 'additionalProperties':
+        push(`${e.instancePath}/${escape(String(e.params.additionalProperty))}`, 'is not an allowed member');
+        break;
+      case 'required':
+        // The "required" inside a oneOf alternative is reported by the oneOf summary instead.
+        if (/allOf\/\d+\/oneOf\/\d+\/required$/.test(e.schemaPath)) break;
+        push(`${e.instancePath}/${escape(String(e.params.missingProperty))}`, 'is required');
+        break;
+      case 'false schema':
+        push(e.instancePath, 'is not allowed with this type');
+        break;
+      case 'enum':
+        if (e.instancePath === '/action' && e.schemaPath === '#/properties/action/enum') {
+          push('/action', actionValue === undefined ? 'is required' : `unknown action ${JSON.stringify(actionValue)}`);
+        } else {
+          push(e.instancePath, `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`);
+        }
+        break;
+      default:
+        push(e.instancePath, e.message ?? 'is invalid');
+    }
+  }
+  if (!isObject(body)) return [{ path: '', message: 'must be a JSON object' }];
+  return out.length ? out : [{ path: '', message: 'is invalid' }];
+}
+
+const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

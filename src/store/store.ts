@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import type { Tables } from './tables.js';
+import { migrateToLatest } from './migrate.js';
+
+export type Db = Kysely<Tables>;
+export type Tx = Transaction<Tables>;
+/** Either the store's handle or an open transaction: domain functions accept both. */
+export type DbOrTx = Kysely<Tables>;
+
+/**
+ * The storage interface the domain sees: one typed query builder over the same tables on
+ * either engine, plus the few things that differ between engines.
+ */
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly db: Db;
+  /** Runs `fn` in a transaction; on PostgreSQL serialisable conflicts are retried. */
+  transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** PostgreSQL schema to use (tests isolate themselves with one each). */
+  pgSchema?: string;
+  /** SQLite file path; `:memory:` for an in-memory database. Defaults to `<dataDir>/sift.db`. */
+  sqliteFile?: string;
+}
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.pgSchema) : openSqlite(options);
+  await migrateToLatest(store.db);
+  return store;
+}
+
+function openSqlite(options: StoreOptions): Store {
+  const file = options.sqliteFile ?? path.join(options.dataDir, 'sift.db');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  database.pragma('synchronous = NORMAL');
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()] });
+  return {
+    kind: 'sqlite',
+    db,
+    // Kysely's SQLite driver holds one connection behind a mutex, so transactions are serial.
+    transaction: (fn) => db.transaction().execute(fn),
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string, schema?: string): Store {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return {
+    kind: 'postgres',
+    db,
+    transaction: async (fn) => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await db.transaction().execute(fn);
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          // 40001 serialization failure, 40P01 deadlock: safe to retry the whole transaction.
+          if ((code === '40001' || code === '40P01') && attempt < 5) continue;
+          throw err;
+        }
+      }
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,305 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Row types of every table, in camelCase (the CamelCasePlugin maps them to snake_case columns).
+ * Portable across SQLite and PostgreSQL: ids are UUID text, timestamps ISO-8601 UTC text,
+ * booleans 0/1 integers, JSON documents text.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string | null;
+  onboarded: number;
+  createdAt: string;
+}
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  ownerUserId: string;
+  plan: string | null;
+  creditBalance: number;
+  createdByPartnerId: string | null;
+  createdAt: string;
+}
+
+export interface PartnersTable {
+  id: string;
+  name: string;
+  secretHash: string;
+  creditBalance: number;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+export type Pipeline = 'standard' | 'anonymized';
+
+export interface ProjectsTable {
+  id: string;
+  shortId: string;
+  accountId: string;
+  name: string;
+  locale: string;
+  description: string;
+  pipeline: Pipeline;
+  createdByPartnerId: string | null;
+  documentCounter: number;
+  insightCounter: number;
+  memoCounter: number;
+  noteCounter: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type Role = 'owner' | 'admin' | 'member' | 'viewer';
+
+export interface MembershipsTable {
+  projectId: string;
+  userId: string;
+  role: Role;
+  createdAt: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  hash: string;
+  scope: 'project' | 'account';
+  access: 'read' | 'edit';
+  projectId: string | null;
+  accountId: string | null;
+  userId: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export type DocumentStatus = 'pending' | 'awaiting_confirmation' | 'empty' | 'processing' | 'ready' | 'failed';
+
+export interface DocumentsTable {
+  id: string;
+  projectId: string;
+  counter: number;
+  filename: string;
+  status: DocumentStatus;
+  pipeline: Pipeline;
+  creditCost: number | null;
+  wordCount: number | null;
+  error: string | null;
+  mimeType: string | null;
+  sizeBytes: number | null;
+  blobKey: string | null;
+  sourceUrl: string | null;
+  /** Extracted text (after anonymisation once processed). */
+  text: string | null;
+  confirmedAt: string | null;
+  leaseOwner: string | null;
+  leaseExpiresAt: string | null;
+  attempts: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ChunksTable {
+  id: string;
+  projectId: string;
+  documentId: string;
+  idx: number;
+  text: string;
+  speaker: string | null;
+  startOffset: number;
+  endOffset: number;
+}
+
+export interface InsightsTable {
+  id: string;
+  projectId: string;
+  counter: number;
+  documentId: string | null;
+  text: string;
+  description: string;
+  /** JSON array of strings. */
+  quotes: string;
+  analysisId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CategoriesTable {
+  id: string;
+  projectId: string;
+  shortId: string;
+  text: string;
+  description: string;
+  parentId: string | null;
+  analysisId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface InsightCategoriesTable {
+  insightId: string;
+  categoryId: string;
+  projectId: string;
+}
+
+export interface TagsTable {
+  id: string;
+  projectId: string;
+  shortId: string;
+  text: string;
+  description: string;
+  color: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type TagTargetType = 'document' | 'insight' | 'category';
+
+export interface TagTargetsTable {
+  tagId: string;
+  targetType: TagTargetType;
+  targetId: string;
+  projectId: string;
+}
+
+export type NoteTargetType = 'document' | 'documentInsight' | 'insightCategory';
+
+export interface NotesTable {
+  id: string;
+  projectId: string;
+  counter: number;
+  targetType: NoteTargetType;
+  targetId: string;
+  text: string;
+  authorUserId: string | null;
+  createdAt: string;
+}
+
+export interface MemosTable {
+  id: string;
+  projectId: string;
+  counter: number;
+  kind: string;
+  title: string;
+  text: string;
+  documentId: string | null;
+  fieldId: string | null;
+  fieldValue: string | null;
+  analysisId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type MetadataValueType = 'authors' | 'date' | 'language' | 'number' | 'organization';
+
+export interface MetadataFieldsTable {
+  id: string;
+  projectId: string;
+  shortId: string;
+  text: string;
+  shortName: string;
+  description: string;
+  parentId: string | null;
+  valueType: MetadataValueType | null;
+  /** JSON array of strings, or null when the field declares no allowed answers. */
+  allowedValues: string | null;
+  answerSetOpen: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MetadataValuesTable {
+  id: string;
+  projectId: string;
+  documentId: string;
+  fieldId: string;
+  text: string;
+  shortName: string | null;
+  /** JSON of any value, or null. */
+  value: string | null;
+  refusedText: string | null;
+  refusedShortName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CreditLedgerTable {
+  id: string;
+  accountId: string | null;
+  partnerId: string | null;
+  amount: number;
+  kind: 'grant' | 'charge';
+  reason: string;
+  projectId: string | null;
+  /** JSON array of document ids for charges. */
+  documentIds: string | null;
+  createdAt: string;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  status: number;
+  response: string;
+  createdAt: string;
+}
+
+export type AnalysisStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+export interface AnalysesTable {
+  id: string;
+  projectId: string;
+  type: string;
+  status: AnalysisStatus;
+  /** JSON of the start request's options. */
+  params: string;
+  error: string | null;
+  leaseOwner: string | null;
+  leaseExpiresAt: string | null;
+  attempts: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export type Verdict = 'pending' | 'analysed' | 'skipped' | 'failed';
+
+export interface AnalysisVerdictsTable {
+  projectId: string;
+  /** The analysis family the verdict belongs to, e.g. `automatic`. */
+  family: string;
+  documentId: string;
+  verdict: Verdict;
+  reason: string | null;
+  analysisId: string | null;
+  updatedAt: string;
+}
+
+export interface Tables {
+  users: UsersTable;
+  accounts: AccountsTable;
+  partners: PartnersTable;
+  projects: ProjectsTable;
+  memberships: MembershipsTable;
+  apiKeys: ApiKeysTable;
+  documents: DocumentsTable;
+  chunks: ChunksTable;
+  insights: InsightsTable;
+  categories: CategoriesTable;
+  insightCategories: InsightCategoriesTable;
+  tags: TagsTable;
+  tagTargets: TagTargetsTable;
+  notes: NotesTable;
+  memos: MemosTable;
+  metadataFields: MetadataFieldsTable;
+  metadataValues: MetadataValuesTable;
+  creditLedger: CreditLedgerTable;
+  idempotencyKeys: IdempotencyKeysTable;
+  analyses: AnalysesTable;
+  analysisVerdicts: AnalysisVerdictsTable;
+}
+
+export type Row<T extends keyof Tables> = Selectable<Tables[T]>;
+export type NewRow<T extends keyof Tables> = Insertable<Tables[T]>;
+export type RowUpdate<T extends keyof Tables> = Updateable<Tables[T]>;
+// Generated is re-exported so adapters can mark server-side defaults later without new imports.
+export type { Generated };
