@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openStore, type Store } from './store/store.js';
+import { fileBlobStore, type BlobStore } from './store/blobs.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { buildServer } from './http/server.js';
+import { startWorkers, type Workers } from './worker/runner.js';
 
 export interface App {
   server: FastifyInstance;
   store: Store;
+  blobs: BlobStore;
+  workers: Workers;
   close(): Promise<void>;
 }
 
@@ -17,20 +21,30 @@ export interface AppOptions {
   store?: Store;
 }
 
-/** Wires configuration into services once: the store, the rate limiter (Redis when configured), the server. */
+/**
+ * Wires configuration into services once: the store, the blob store, the rate limiter (Redis
+ * when configured), the server, and `SIFT_WORKERS` background workers in this process.
+ */
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const store = options.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
+  const blobs = fileBlobStore(config.dataDir);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
   redis?.on('error', () => {
     // The rate limiter falls back to memory while Redis is unreachable; errors are not fatal.
   });
   const limiter = createRateLimiter(config.rateLimits, redis);
-  const server = buildServer({ config, store, limiter }, { logger: options.logger ?? false });
+  let workers: Workers | null = null;
+  const jobs = { nudge: () => workers?.nudge() };
+  const server = buildServer({ config, store, blobs, limiter, jobs }, { logger: options.logger ?? false });
+  workers = startWorkers({ config, store, blobs, log: server.log, leaseMs: config.leaseMs }, { count: config.workers });
   return {
     server,
     store,
+    blobs,
+    workers,
     async close() {
       await server.close();
+      await workers?.stop();
       redis?.disconnect();
       if (!options.store) await store.close();
     },

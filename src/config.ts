@@ -20,10 +20,15 @@ export interface Config {
   redisUrl: string | null;
   adminToken: string | null;
   workers: number;
+  /** How long a claimed background item stays claimed without renewal. */
+  leaseMs: number;
   logLevel: string;
   rateLimits: RateLimits;
   pricing: { wordsPerCredit: number; anonymizedFactor: number };
   trialCredits: number;
+  /** Invitations go out by e-mail when set (nodemailer URL), and are only recorded in the outbox otherwise. */
+  smtpUrl: string | null;
+  mailFrom: string;
   llm: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
 }
 
@@ -103,6 +108,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     adminToken,
     workers: int('SIFT_WORKERS', 2, 0, 64),
+    leaseMs: int('SIFT_LEASE_SECONDS', 120, 1, 86400) * 1000,
     logLevel: str('LOG_LEVEL') ?? 'info',
     rateLimits: {
       read: int('SIFT_RATE_LIMIT_READ', DEFAULT_LIMITS.read, 1),
@@ -118,6 +124,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       anonymizedFactor: num('SIFT_ANONYMIZED_PRICE_FACTOR', 2, 0),
     },
     trialCredits: int('SIFT_TRIAL_CREDITS', 100, 0),
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: str('SIFT_MAIL_FROM') ?? 'sift <no-reply@sift.local>',
     llm: {
       baseUrl: url('SIFT_LLM_BASE_URL', ['http:', 'https:']),
       apiKey: str('SIFT_LLM_API_KEY'),

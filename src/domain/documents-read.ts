@@ -1,9 +1,18 @@
 import type { ProjectScope } from './context.js';
-import type { ReadBody, WriteBody } from '../schema/types.js';
-import { notImplemented } from './errors.js';
+import type { ReadBody } from '../schema/types.js';
+import { resolveDocument } from './resolve.js';
+import { matchDocuments } from './filters.js';
+import { documentViews } from './views/document-view.js';
 
+/** `get_documents`: one document by `id`, or every document the filters keep, in creation order. */
 export async function getDocuments(scope: ProjectScope, body: ReadBody<'get_documents'>): Promise<Record<string, unknown>> {
-  void scope; void body;
-  throw notImplemented('get_documents', 'in progress');
+  const db = scope.store.db;
+  const projectId = scope.project.id;
+  if (body.id !== undefined) {
+    const [document] = await documentViews(db, [await resolveDocument(db, projectId, body.id)]);
+    return { document };
+  }
+  const keep = await matchDocuments(db, projectId, body.filters);
+  const rows = await db.selectFrom('documents').selectAll().where('projectId', '=', projectId).orderBy('createdAt').orderBy('counter').execute();
+  return { documents: await documentViews(db, keep === null ? rows : rows.filter((d) => keep.has(d.id))) };
 }
-

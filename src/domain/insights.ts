@@ -1,13 +1,33 @@
 import type { ProjectScope } from './context.js';
 import type { ReadBody, WriteBody } from '../schema/types.js';
-import { notImplemented } from './errors.js';
+import type { Row } from '../store/tables.js';
+import { resolveInsight } from './resolve.js';
+import { matchInsights } from './filters.js';
+import { insightView, insightViews } from './views/insight-view.js';
+import { createInsight, deleteInsights, updateInsight } from './insight-write.js';
 
+/** `get_insights`: one by `id`, several by `ids` (in the order given), or those the filters keep. */
 export async function getInsights(scope: ProjectScope, body: ReadBody<'get_insights'>): Promise<Record<string, unknown>> {
-  void scope; void body;
-  throw notImplemented('get_insights', 'in progress');
-}
-export async function manageInsights(scope: ProjectScope, body: WriteBody<'manage_insights'>): Promise<Record<string, unknown>> {
-  void scope; void body;
-  throw notImplemented('manage_insights', 'in progress');
+  const db = scope.store.db;
+  const projectId = scope.project.id;
+  if (body.id !== undefined) return { insight: await insightView(db, await resolveInsight(db, projectId, body.id)) };
+  if (body.ids !== undefined) {
+    const rows: Row<'insights'>[] = [];
+    for (const input of body.ids) rows.push(await resolveInsight(db, projectId, input));
+    return { insights: await insightViews(db, rows) };
+  }
+  const keep = await matchInsights(db, projectId, body.filters);
+  const rows = await db.selectFrom('insights').selectAll().where('projectId', '=', projectId).orderBy('createdAt').orderBy('counter').execute();
+  return { insights: await insightViews(db, keep === null ? rows : rows.filter((i) => keep.has(i.id))) };
 }
 
+export async function manageInsights(scope: ProjectScope, body: WriteBody<'manage_insights'>): Promise<Record<string, unknown>> {
+  switch (body.operation) {
+    case 'create':
+      return createInsight(scope, body);
+    case 'update':
+      return updateInsight(scope, body);
+    case 'delete':
+      return deleteInsights(scope, body);
+  }
+}

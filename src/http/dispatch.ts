@@ -70,6 +70,9 @@ export function registerDispatcher<C>(app: FastifyInstance, services: Services, 
       if (rl) await applyRateLimit(services, reply, rl.bucket, rl.subject);
     },
     handler: async (req, reply) => {
+      if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
+        throw new DomainError('invalid', 'Content-Type must be application/json', [{ path: '', message: 'Content-Type must be application/json' }]);
+      }
       const body = req.body;
       const result = validate(body);
       if (!result.ok) throw new DomainError('invalid', result.message, result.details);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
 import { errorHandler } from './errors.js';
 import type { Services } from './services.js';
 import { registerReadSurface } from './surfaces/read.js';
@@ -35,6 +36,10 @@ export function buildServer(services: Omit<Services, 'log'>, options: ServerOpti
   const full: Services = { ...services, log: app.log };
 
   app.setErrorHandler(errorHandler);
+  // Uploads stream their parts themselves (src/http/uploads/receive.ts) with per-request limits.
+  void app.register(multipart, { throwFileSizeLimit: true });
+  // Any other content type on an upload path is answered by the handler, not refused before auth.
+  app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: `no route ${req.method} ${req.url.split('?')[0]}` }));
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
@@ -43,11 +48,13 @@ export function buildServer(services: Omit<Services, 'log'>, options: ServerOpti
   const openapi = JSON.stringify(buildOpenApi());
   app.get('/api/openapi.json', async (_req, reply) => reply.type('application/json').send(openapi));
 
-  registerReadSurface(app, full);
-  registerWriteSurface(app, full);
-  registerAccountSurface(app, full);
-  registerPartnerSurface(app, full);
-  registerAdminSurface(app, full);
-  registerUploadRoutes(app, full);
+  void app.register(async (scope) => {
+    registerReadSurface(scope, full);
+    registerWriteSurface(scope, full);
+    registerAccountSurface(scope, full);
+    registerPartnerSurface(scope, full);
+    registerAdminSurface(scope, full);
+    registerUploadRoutes(scope, full);
+  });
   return app;
 }

@@ -1,12 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Store } from '../store/store.js';
+import type { BlobStore } from '../store/blobs.js';
 import type { RateLimiter } from './rate-limit.js';
+
+/** Wakes background workers in this process when new work was committed (others poll). */
+export interface JobSignal {
+  nudge(): void;
+}
 
 /** Everything a handler may use, handed down once (never read from globals). */
 export interface Services {
   config: Config;
   store: Store;
+  blobs: BlobStore;
   limiter: RateLimiter;
+  jobs: JobSignal;
   log: FastifyBaseLogger;
 }

@@ -274,7 +274,21 @@ export interface AnalysisVerdictsTable {
   updatedAt: string;
 }
 
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  partnerId: string | null;
+  accountId: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  error: string | null;
+}
+
 export interface Tables {
+  outbox: OutboxTable;
   users: UsersTable;
   accounts: AccountsTable;
   partners: PartnersTable;

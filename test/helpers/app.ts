@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { parseConfig } from '../../src/config.js';
 import { createApp, type App } from '../../src/app.js';
@@ -17,7 +20,9 @@ export interface TestApp {
 
 export async function makeTestApp(kind: StoreKind, env: Record<string, string> = {}): Promise<TestApp> {
   const store = await openTestStore(kind);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-test-'));
   const config = parseConfig({
+    SIFT_DATA_DIR: dataDir,
     SIFT_ADMIN_TOKEN: ADMIN_TOKEN,
     SIFT_WORKERS: '0',
     // Contract tests fire many requests per project; rate-limit tests set their own limits.
@@ -50,6 +55,7 @@ export async function makeTestApp(kind: StoreKind, env: Record<string, string> =
     async close() {
       await app.close();
       await store.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

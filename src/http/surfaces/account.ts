@@ -5,11 +5,12 @@ import { authAccountKey, bearerToken } from '../auth.js';
 import type { ActionHandlers, Ctx } from '../handler.js';
 import type { Services } from '../services.js';
 import type { Principal } from '../auth.js';
-import { later } from './read.js';
 import { idempotent } from '../idempotency.js';
 import { canWrite, createProject, findProject, projectViewRaw, roleOf } from '../../domain/projects.js';
-import { forbidden, notFound } from '../../domain/errors.js';
+import { forbidden, notFound, notImplemented } from '../../domain/errors.js';
 import type { Row } from '../../store/tables.js';
+import { confirmDocuments, projectStatus } from '../../domain/documents.js';
+import { removeDocuments } from '../document-actions.js';
 
 export type AccountPrincipal = Extract<Principal, { kind: 'accountKey' }>;
 export type AccountCtx = Ctx<AccountPrincipal>;
@@ -39,10 +40,26 @@ export const accountHandlers: ActionHandlers<typeof accountActions, AccountCtx> 
       });
       return { project: projectViewRaw(project) };
     }),
-  get_project_status: later('get_project_status', 'the documents issue'),
-  confirm_documents: later('confirm_documents', 'the documents issue'),
-  delete_documents: later('delete_documents', 'the documents issue'),
-  start_analysis: later('start_analysis', 'the analysis issue'),
+  get_project_status: async (ctx, body) => {
+    const project = await accountProject(ctx, body.projectId, 'read');
+    return projectStatus(ctx.services.store, project, { accountId: ctx.principal.accountId });
+  },
+  confirm_documents: async (ctx, body) => {
+    const project = await accountProject(ctx, body.projectId, 'write');
+    const answer = await idempotent(ctx.services.store, `account:${ctx.principal.accountId}:confirm:${project.id}`, ctx.idempotencyKey, (trx) =>
+      confirmDocuments(trx, project, { accountId: ctx.principal.accountId }, body),
+    );
+    ctx.services.jobs.nudge();
+    return answer;
+  },
+  delete_documents: async (ctx, body) => {
+    const project = await accountProject(ctx, body.projectId, 'write');
+    return removeDocuments(ctx.services, project, body.documentIds);
+  },
+  start_analysis: async (ctx, body) => {
+    await accountProject(ctx, body.projectId, 'write');
+    throw notImplemented('start_analysis', 'the analysis issue');
+  },
 };
 
 export function registerAccountSurface(app: FastifyInstance, services: Services) {

@@ -1,24 +1,84 @@
 import type { FastifyInstance } from 'fastify';
 import { partnerActions } from '../../schema/partner.js';
+import type { PartnerBody } from '../../schema/types.js';
 import { registerDispatcher, makeCtx } from '../dispatch.js';
 import { authPartner, bearerToken, type Principal } from '../auth.js';
 import type { ActionHandlers, Ctx } from '../handler.js';
 import type { Services } from '../services.js';
-import { later } from './read.js';
+import { idempotent } from '../idempotency.js';
+import { removeDocuments } from '../document-actions.js';
+import { fetchAll } from '../uploads/receive.js';
+import { partnerAccount, partnerProject } from '../../domain/partner-scope.js';
+import { accountViewRaw, partnerAccounts, provisionAccount } from '../../domain/partner-accounts.js';
+import { createProject, projectViewRaw } from '../../domain/projects.js';
+import { confirmDocuments, createPendingDocuments, documentViewRaw, projectStatus, type NewDocument } from '../../domain/documents.js';
+import { invalidField, notImplemented } from '../../domain/errors.js';
+import type { Row } from '../../store/tables.js';
 
 export type PartnerPrincipal = Extract<Principal, { kind: 'partner' }>;
 export type PartnerCtx = Ctx<PartnerPrincipal>;
+type Files = NonNullable<PartnerBody<'create_project'>['files']>;
+
+/** `files`: URLs fetched safely (all or nothing) and inline text documents, created at `pending`. */
+async function addFiles(ctx: PartnerCtx, project: Row<'projects'>, files: Files, pointer: string): Promise<Row<'documents'>[]> {
+  const fetched = await fetchAll(files.urls ?? [], ctx.services.blobs, project.id, `${pointer}/urls`);
+  const inline: NewDocument[] = (files.documents ?? []).map((d) => ({
+    filename: d.filename, blobKey: null, mimeType: 'text/plain', sizeBytes: Buffer.byteLength(d.text), sourceUrl: null, text: d.text,
+  }));
+  const docs = await ctx.services.store.transaction((trx) => createPendingDocuments(trx, project, [...fetched, ...inline]));
+  ctx.services.jobs.nudge();
+  return docs;
+}
+
+const payer = (ctx: PartnerCtx) => ({ partnerId: ctx.principal.partnerId });
 
 export const partnerHandlers: ActionHandlers<typeof partnerActions, PartnerCtx> = {
-  create_account: later('create_account', 'the partner issue'),
-  list_accounts: later('list_accounts', 'the partner issue'),
-  list_projects: later('list_projects', 'the partner issue'),
-  create_project: later('create_project', 'the partner issue'),
-  add_documents: later('add_documents', 'the partner issue'),
-  get_project_status: later('get_project_status', 'the partner issue'),
-  confirm_documents: later('confirm_documents', 'the partner issue'),
-  delete_documents: later('delete_documents', 'the partner issue'),
-  start_analysis: later('start_analysis', 'the analysis issue'),
+  create_account: async (ctx, body) => {
+    const { account, user, created } = await provisionAccount(ctx.services.store, ctx.principal.partnerId, body, ctx.services.config.trialCredits);
+    if (created) ctx.services.log.info({ accountId: account.id, recipient: user.email }, 'invitation recorded in the outbox');
+    ctx.services.jobs.nudge();
+    return { account: accountViewRaw(account, user), created };
+  },
+  list_accounts: async (ctx) => ({ accounts: await partnerAccounts(ctx.services.store.db, ctx.principal.partnerId) }),
+  list_projects: async (ctx) => {
+    const rows = await ctx.services.store.db.selectFrom('projects').selectAll()
+      .where('createdByPartnerId', '=', ctx.principal.partnerId).orderBy('createdAt').orderBy('id').execute();
+    return { projects: rows.map(projectViewRaw) };
+  },
+  create_project: async (ctx, body) => {
+    const account = await partnerAccount(ctx.services.store.db, ctx.principal.partnerId, body.accountId);
+    const project = await ctx.services.store.transaction((trx) => createProject(trx, {
+      accountId: account.id, ownerUserId: account.ownerUserId, name: body.name, locale: body.locale, description: body.description,
+      createdByPartnerId: ctx.principal.partnerId,
+    }));
+    const documents = body.files ? await addFiles(ctx, project, body.files, '/files') : [];
+    return { project: projectViewRaw(project), documents: documents.map(documentViewRaw) };
+  },
+  add_documents: async (ctx, body) => {
+    const project = await partnerProject(ctx.services.store.db, ctx.principal.partnerId, body.projectId);
+    if (!body.files.urls?.length && !body.files.documents?.length) throw invalidField('/files', 'name at least one URL or document');
+    return { documents: (await addFiles(ctx, project, body.files, '/files')).map(documentViewRaw) };
+  },
+  get_project_status: async (ctx, body) => {
+    const project = await partnerProject(ctx.services.store.db, ctx.principal.partnerId, body.projectId);
+    return projectStatus(ctx.services.store, project, payer(ctx));
+  },
+  confirm_documents: async (ctx, body) => {
+    const project = await partnerProject(ctx.services.store.db, ctx.principal.partnerId, body.projectId);
+    const answer = await idempotent(ctx.services.store, `partner:${ctx.principal.partnerId}:confirm:${project.id}`, ctx.idempotencyKey, (trx) =>
+      confirmDocuments(trx, project, payer(ctx), body),
+    );
+    ctx.services.jobs.nudge();
+    return answer;
+  },
+  delete_documents: async (ctx, body) => {
+    const project = await partnerProject(ctx.services.store.db, ctx.principal.partnerId, body.projectId);
+    return removeDocuments(ctx.services, project, body.documentIds);
+  },
+  start_analysis: async (ctx, body) => {
+    await partnerProject(ctx.services.store.db, ctx.principal.partnerId, body.projectId);
+    throw notImplemented('start_analysis', 'the analysis issue');
+  },
 };
 
 export function registerPartnerSurface(app: FastifyInstance, services: Services) {

@@ -14,6 +14,8 @@ import { getMemos } from '../../domain/memos.js';
 import { getTags } from '../../domain/tags.js';
 import { getNotes } from '../../domain/notes.js';
 import { getMetadata } from '../../domain/metadata.js';
+import { readDocument, verifyContext } from '../../domain/reading.js';
+import { analyzeProject } from '../../domain/analyze.js';
 
 export const scopeOf = (ctx: ProjectCtx): ProjectScope => ({ store: ctx.services.store, project: ctx.project, userId: ctx.principal.userId });
 
@@ -31,10 +33,10 @@ export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx> = {
   get_notes: async (ctx, body) => getNotes(scopeOf(ctx), body),
   get_metadata: async (ctx) => getMetadata(scopeOf(ctx)),
   search: later('search', 'the search issue'),
-  read_document: later('read_document', 'the search issue'),
+  read_document: async (ctx, body) => readDocument(scopeOf(ctx), body),
   find_entities: later('find_entities', 'the search issue'),
-  analyze: later('analyze', 'the search issue'),
-  verify_context: later('verify_context', 'the search issue'),
+  analyze: async (ctx, body) => analyzeProject(scopeOf(ctx), body),
+  verify_context: async (ctx, body) => verifyContext(scopeOf(ctx), body),
 };
 
 /** Project-key surfaces share their context: the key's project, loaded once. */

@@ -1,11 +1,22 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_PATHS } from '../../schema/surfaces.js';
 import { applyRateLimit, makeCtx, NOT_POST } from '../dispatch.js';
 import { authAccountKey, authPartner, authProjectKey, bearerToken } from '../auth.js';
 import type { Services } from '../services.js';
-import { forbidden, invalidField, notImplemented } from '../../domain/errors.js';
+import { forbidden, invalid, invalidField, unsupportedMediaType } from '../../domain/errors.js';
 import { accountProject } from './account.js';
 import { partnerProject } from '../../domain/partner-scope.js';
+import { getProjectById } from '../../domain/projects.js';
+import { createPendingDocuments, documentViewRaw } from '../../domain/documents.js';
+import { receiveMultipart, receiveUrls, type Received } from '../uploads/receive.js';
+import { shortOf } from '../../domain/resolve.js';
+import type { Row } from '../../store/tables.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    uploadProject?: Row<'projects'>;
+  }
+}
 
 const projectIdQuery = (req: FastifyRequest): string => {
   const q = (req.query as Record<string, unknown> | undefined)?.projectId;
@@ -13,22 +24,34 @@ const projectIdQuery = (req: FastifyRequest): string => {
   return q;
 };
 
+const isMultipart = (req: FastifyRequest) => (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+const isJson = (req: FastifyRequest) => (req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json');
+
+/** Receives the files (multipart, or fetched URLs where allowed) and creates the documents at `pending`. */
+async function upload(services: Services, req: FastifyRequest, allowUrls: boolean): Promise<Row<'documents'>[]> {
+  const project = req.uploadProject!;
+  let received: Received[];
+  if (isMultipart(req)) received = await receiveMultipart(req, services.blobs, project.id);
+  else if (allowUrls && isJson(req)) received = await receiveUrls(req.body, services.blobs, project.id);
+  else if (isJson(req)) throw invalid('this upload takes multipart/form-data `file` fields only; send URLs and inline documents through `create_project`/`add_documents`');
+  else throw unsupportedMediaType(allowUrls ? 'send multipart/form-data `file` fields or application/json `{urls}`' : 'send multipart/form-data `file` fields');
+  const docs = await services.store.transaction((trx) => createPendingDocuments(trx, project, received));
+  services.jobs.nudge();
+  return docs;
+}
+
 /** The three upload paths: authentication, rate limits and authorisation happen before the body is read. */
 export function registerUploadRoutes(app: FastifyInstance, services: Services) {
-  const notAllowed = async (_req: unknown, reply: { status(n: number): { header(k: string, v: string): { send(b: unknown): unknown } } }) =>
-    reply.status(405).header('Allow', 'POST').send({ error: 'method not allowed: use POST' });
-
+  // JSON bodies are parsed before the handler; multipart bodies are streamed by the handler.
   app.route({
     method: 'POST',
     url: UPLOAD_PATHS.account,
     onRequest: async (req, reply) => {
       const principal = await authAccountKey(services.store, bearerToken(req));
       await applyRateLimit(services, reply, 'accountUpload', principal.accountId);
-      await accountProject(makeCtx(services, req, reply, principal), projectIdQuery(req), 'write');
+      req.uploadProject = await accountProject(makeCtx(services, req, reply, principal), projectIdQuery(req), 'write');
     },
-    handler: async () => {
-      throw notImplemented('uploads', 'the documents issue');
-    },
+    handler: async (req) => ({ documents: (await upload(services, req, true)).map(documentViewRaw) }),
   });
 
   app.route({
@@ -39,10 +62,11 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
       if (principal.access !== 'edit') throw forbidden('this key is read-only: uploading needs an edit key');
       await applyRateLimit(services, reply, 'writeUpload', principal.projectId);
       reply.header('Deprecation', 'true');
+      req.uploadProject = await getProjectById(services.store.db, principal.projectId);
     },
-    handler: async () => {
-      throw notImplemented('uploads', 'the documents issue');
-    },
+    handler: async (req) => ({
+      documents: (await upload(services, req, true)).map((d) => ({ id: shortOf.document(d), filename: d.filename, status: d.status, createdAt: d.createdAt })),
+    }),
   });
 
   app.route({
@@ -51,12 +75,11 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
     onRequest: async (req, reply) => {
       const principal = await authPartner(services.store, bearerToken(req));
       await applyRateLimit(services, reply, 'partnerUpload', principal.partnerId);
-      await partnerProject(services.store.db, principal.partnerId, projectIdQuery(req));
+      req.uploadProject = await partnerProject(services.store.db, principal.partnerId, projectIdQuery(req));
     },
-    handler: async () => {
-      throw notImplemented('uploads', 'the documents issue');
-    },
+    handler: async (req) => ({ documents: (await upload(services, req, false)).map(documentViewRaw) }),
   });
 
-  for (const url of Object.values(UPLOAD_PATHS)) app.route({ method: [...NOT_POST], url, handler: notAllowed as never });
+  const notAllowed = async (_req: FastifyRequest, reply: FastifyReply) => reply.status(405).header('Allow', 'POST').send({ error: 'method not allowed: use POST' });
+  for (const url of Object.values(UPLOAD_PATHS)) app.route({ method: [...NOT_POST], url, handler: notAllowed });
 }

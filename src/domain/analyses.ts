@@ -1,0 +1,70 @@
+import type { DbOrTx, Store } from '../store/store.js';
+import type { Row, Verdict } from '../store/tables.js';
+import { newId } from './ids.js';
+import { nowIso } from './clock.js';
+
+/**
+ * Analysis runs (decisions §6): every start creates a durable run, answered at once and worked
+ * in the background. Per-document verdicts belong to an analysis family (`automatic` for the
+ * inductive analysis), so that a later run analyses only what is new.
+ */
+export type AnalysisType = 'automatic' | 'predefined' | 'summaries' | 'metadata_summaries';
+
+export interface AnalysisParams {
+  granularity: 'default' | 'inclusive' | 'overview';
+  strictMode: boolean;
+  categories?: { name: string; description?: string; instructions?: string; categorizationInstructions?: string; examples?: string[] }[];
+  /** Write surface `start_predefined_analysis`: which documents take part. */
+  documentScope?: 'all' | 'filtered';
+  metadataFilter?: { field: string; value: string }[];
+  name?: string;
+}
+
+export const familyOf = (type: AnalysisType, run?: { id: string }) => (type === 'automatic' ? 'automatic' : `${type}:${run?.id ?? ''}`);
+
+export async function createRun(db: DbOrTx, projectId: string, type: AnalysisType, params: AnalysisParams): Promise<Row<'analyses'>> {
+  const row: Row<'analyses'> = {
+    id: newId(), projectId, type, status: 'queued', params: JSON.stringify(params), error: null,
+    leaseOwner: null, leaseExpiresAt: null, attempts: 0, createdAt: nowIso(), startedAt: null, finishedAt: null,
+  };
+  await db.insertInto('analyses').values(row).execute();
+  return row;
+}
+
+export type Coverage = Record<Verdict, number>;
+
+/** Per-verdict counts of a family over the project's ready documents (`pending`: no verdict yet). */
+export async function coverageOf(db: DbOrTx, projectId: string, family: string): Promise<Coverage> {
+  const ready = await db.selectFrom('documents').select('id').where('projectId', '=', projectId).where('status', '=', 'ready').execute();
+  const verdicts = await db.selectFrom('analysisVerdicts').select(['documentId', 'verdict']).where('projectId', '=', projectId).where('family', '=', family).execute();
+  const byDoc = new Map(verdicts.map((v) => [v.documentId, v.verdict]));
+  const out: Coverage = { analysed: 0, skipped: 0, failed: 0, pending: 0 };
+  for (const d of ready) out[byDoc.get(d.id) ?? 'pending']++;
+  return out;
+}
+
+/** `reconsiderSkipped`: clears the `skipped` and `failed` verdicts of the automatic analysis; `analysed` stays. */
+export async function clearSkipped(trx: DbOrTx, projectId: string): Promise<number> {
+  const res = await trx.deleteFrom('analysisVerdicts')
+    .where('projectId', '=', projectId).where('family', '=', 'automatic').where('verdict', 'in', ['skipped', 'failed'])
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+export const runView = (r: Row<'analyses'>) => ({ id: r.id, type: r.type, status: r.status });
+
+/** Runs of a project for `get_project_status`, newest first, each with its coverage and progress. */
+export async function runsOf(store: Store, projectId: string) {
+  const runs = await store.db.selectFrom('analyses').selectAll().where('projectId', '=', projectId).orderBy('createdAt', 'desc').orderBy('id').execute();
+  const out = [];
+  for (const r of runs) {
+    const coverage = await coverageOf(store.db, projectId, familyOf(r.type as AnalysisType, r));
+    const total = coverage.analysed + coverage.skipped + coverage.failed + coverage.pending;
+    out.push({
+      ...runView(r), ...(r.error ? { error: r.error } : {}), coverage,
+      progress: r.status === 'completed' ? 1 : total === 0 ? 0 : (total - coverage.pending) / total,
+      createdAt: r.createdAt, startedAt: r.startedAt, finishedAt: r.finishedAt,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,22 @@
+import type { Pipeline } from '../store/tables.js';
+
+export interface Pricing {
+  wordsPerCredit: number;
+  anonymizedFactor: number;
+}
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+
+/** Words as Intl.Segmenter sees them, so that Chinese and Japanese text is counted too. */
+export function countWords(text: string): number {
+  let n = 0;
+  for (const s of segmenter.segment(text)) if (s.isWordLike) n++;
+  return n;
+}
+
+/** decisions §5: ceil(words / 1000) per document in `standard`, times the factor in `anonymized`, at least 1 unless empty. */
+export function priceOf(words: number, pipeline: Pipeline, pricing: Pricing): number {
+  if (words <= 0) return 0;
+  const base = Math.max(1, Math.ceil(words / pricing.wordsPerCredit));
+  return pipeline === 'anonymized' ? Math.max(1, Math.ceil(base * pricing.anonymizedFactor)) : base;
+}

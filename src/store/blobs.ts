@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+/**
+ * Where originals of uploads live. The filesystem store keeps them under the data folder;
+ * API and worker processes that share a host (or a mounted volume) share it.
+ */
+export interface BlobStore {
+  /** A path to stream a new upload into; `commit` makes it a blob, `discard` removes it. */
+  stage(): { tmpPath: string; commit(key: string): Promise<void>; discard(): Promise<void> };
+  put(key: string, data: Uint8Array): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  delete(key: string): Promise<void>;
+}
+
+export function fileBlobStore(root: string): BlobStore {
+  const file = (key: string) => {
+    if (!/^[A-Za-z0-9/_-]+$/.test(key) || key.includes('..')) throw new Error(`bad blob key ${key}`);
+    return path.join(root, 'blobs', key);
+  };
+  const tmpDir = path.join(root, 'tmp');
+  return {
+    stage() {
+      fs.mkdirSync(tmpDir, { recursive: true });
+      const tmpPath = path.join(tmpDir, crypto.randomUUID());
+      return {
+        tmpPath,
+        async commit(key) {
+          const dest = file(key);
+          await fsp.mkdir(path.dirname(dest), { recursive: true });
+          await fsp.rename(tmpPath, dest);
+        },
+        async discard() {
+          await fsp.rm(tmpPath, { force: true });
+        },
+      };
+    },
+    async put(key, data) {
+      const dest = file(key);
+      await fsp.mkdir(path.dirname(dest), { recursive: true });
+      await fsp.writeFile(dest, data);
+    },
+    get: (key) => fsp.readFile(file(key)),
+    async delete(key) {
+      await fsp.rm(file(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import type { Row, Verdict } from '../store/tables.js';
+import type { WorkerContext, JobKind } from './context.js';
+import { claimAnalysis } from './lease.js';
+import { nowIso } from '../domain/clock.js';
+import { familyOf, type AnalysisParams, type AnalysisType } from '../domain/analyses.js';
+import { createCategories, insertInsights, setVerdict, upsertMemo, type CategoryDraft, type InsightDraft } from '../domain/analysis-results.js';
+import { fieldsNamed, metadataValueMatches } from '../domain/metadata-match.js';
+
+// Loaded lazily while the engine lands (TEMPORARY: switch back to a static import).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const engine = (): Promise<any> => import('../engine/analysis/index.js' as string);
+
+interface EngineDoc { id: string; text: string; chunks: { idx: number; text: string; speaker: string | null; start: number; end: number }[]; metadata: Record<string, string> }
+
+/** Ready documents with their chunks and metadata, as the engine takes them. */
+async function loadDocuments(ctx: WorkerContext, projectId: string, only?: Set<string>): Promise<EngineDoc[]> {
+  const db = ctx.store.db;
+  const docs = (await db.selectFrom('documents').select(['id', 'text']).where('projectId', '=', projectId).where('status', '=', 'ready').orderBy('counter').execute())
+    .filter((d) => !only || only.has(d.id));
+  if (docs.length === 0) return [];
+  const chunks = await db.selectFrom('chunks').select(['documentId', 'idx', 'text', 'speaker', 'startOffset', 'endOffset']).where('projectId', '=', projectId).orderBy('idx').execute();
+  const fields = await db.selectFrom('metadataFields').select(['id', 'shortName']).where('projectId', '=', projectId).execute();
+  const fieldName = new Map(fields.map((f) => [f.id, f.shortName]));
+  const values = await db.selectFrom('metadataValues').select(['documentId', 'fieldId', 'text']).where('projectId', '=', projectId).execute();
+  return docs.map((d) => ({
+    id: d.id,
+    text: d.text ?? '',
+    chunks: chunks.filter((c) => c.documentId === d.id).map((c) => ({ idx: Number(c.idx), text: c.text, speaker: c.speaker, start: Number(c.startOffset), end: Number(c.endOffset) })),
+    metadata: Object.fromEntries(values.filter((v) => v.documentId === d.id && v.text !== '').map((v) => [fieldName.get(v.fieldId) ?? v.fieldId, v.text])),
+  }));
+}
+
+async function documentsWithoutVerdict(ctx: WorkerContext, projectId: string, family: string): Promise<Set<string>> {
+  const ready = await ctx.store.db.selectFrom('documents').select('id').where('projectId', '=', projectId).where('status', '=', 'ready').execute();
+  const done = new Set((await ctx.store.db.selectFrom('analysisVerdicts').select('documentId').where('projectId', '=', projectId).where('family', '=', family).execute()).map((v) => v.documentId));
+  return new Set(ready.map((d) => d.id).filter((id) => !done.has(id)));
+}
+
+async function matchingMetadata(ctx: WorkerContext, projectId: string, filter: { field: string; value: string }[]): Promise<Set<string>> {
+  const db = ctx.store.db;
+  const fields = await db.selectFrom('metadataFields').selectAll().where('projectId', '=', projectId).execute();
+  const out = new Set<string>();
+  for (const pair of filter) {
+    const ids = fieldsNamed(fields, pair.field).map((f) => f.id);
+    if (ids.length === 0) continue;
+    const values = await db.selectFrom('metadataValues').select(['documentId', 'text', 'shortName']).where('fieldId', 'in', ids).execute();
+    for (const v of values) if (metadataValueMatches(pair.value, v)) out.add(v.documentId);
+  }
+  return out;
+}
+
+async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>, params: AnalysisParams) {
+  const family = familyOf('automatic');
+  const todo = await documentsWithoutVerdict(ctx, project.id, family);
+  const docs = await loadDocuments(ctx, project.id, todo);
+  if (docs.length === 0) return;
+  const existing = await ctx.store.db.selectFrom('categories').select(['id', 'text', 'description', 'parentId']).where('projectId', '=', project.id).orderBy('createdAt').execute();
+  const { automaticAnalysis } = await engine();
+  const result = automaticAnalysis(docs, {
+    locale: project.locale, granularity: params.granularity, strictMode: params.strictMode, seed: 42,
+    existingCategories: existing.map((c) => ({ key: c.id, name: c.text, description: c.description, parentKey: c.parentId })),
+  });
+  const known = new Map(existing.map((c) => [c.id, c.id]));
+  const categoryIds = await ctx.store.transaction((trx) => createCategories(trx, project.id, result.categories, known, run.id));
+  // One transaction per document: a kill between them leaves finished documents finished.
+  for (const v of result.verdicts as { documentId: string; verdict: Verdict; reason?: string }[]) {
+    await ctx.store.transaction(async (trx) => {
+      await insertInsights(trx, project.id, (result.insights as InsightDraft[]).filter((i) => i.documentId === v.documentId), categoryIds, run.id);
+      await setVerdict(trx, project.id, family, v.documentId, v.verdict, v.reason ?? null, run.id);
+    });
+  }
+}
+
+async function runPredefined(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>, params: AnalysisParams) {
+  const family = familyOf('predefined', run);
+  let todo = await documentsWithoutVerdict(ctx, project.id, family);
+  if (params.documentScope === 'filtered' && params.metadataFilter?.length) {
+    const keep = await matchingMetadata(ctx, project.id, params.metadataFilter);
+    todo = new Set([...todo].filter((id) => keep.has(id)));
+  }
+  const docs = await loadDocuments(ctx, project.id, todo);
+  const categories = params.categories ?? [];
+  const existing = await ctx.store.db.selectFrom('categories').select(['id', 'text']).where('projectId', '=', project.id).orderBy('createdAt').execute();
+  const known = new Map<string, string>();
+  const drafts: CategoryDraft[] = [];
+  for (const c of categories) {
+    const same = existing.find((e) => e.text.trim().toLowerCase() === c.name.trim().toLowerCase());
+    if (same) known.set(c.name, same.id);
+    else if (!drafts.some((d) => d.key === c.name)) drafts.push({ key: c.name, name: c.name, description: c.description ?? '', parentKey: null });
+  }
+  const categoryIds = await ctx.store.transaction((trx) => createCategories(trx, project.id, drafts, known, run.id));
+  if (docs.length === 0) return;
+  const { predefinedAnalysis } = await engine();
+  const result = predefinedAnalysis(docs, categories, { locale: project.locale, granularity: params.granularity, strictMode: params.strictMode });
+  for (const v of result.verdicts as { documentId: string; verdict: Verdict; reason?: string }[]) {
+    await ctx.store.transaction(async (trx) => {
+      await insertInsights(trx, project.id, (result.insights as InsightDraft[]).filter((i) => i.documentId === v.documentId), categoryIds, run.id);
+      await setVerdict(trx, project.id, family, v.documentId, v.verdict, v.reason ?? null, run.id);
+    });
+  }
+}
+
+async function runSummaries(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>) {
+  const family = familyOf('summaries', run);
+  const docs = await loadDocuments(ctx, project.id, await documentsWithoutVerdict(ctx, project.id, family));
+  const { summarizeDocument } = await engine();
+  for (const doc of docs) {
+    const summary = summarizeDocument(doc, { locale: project.locale, maxSentences: 5 });
+    await ctx.store.transaction(async (trx) => {
+      await upsertMemo(trx, project.id, { kind: 'summary', title: summary.title, text: summary.text, documentId: doc.id }, run.id);
+      await setVerdict(trx, project.id, family, doc.id, summary.text.trim() ? 'analysed' : 'skipped', null, run.id);
+    });
+  }
+}
+
+async function runMetadataSummaries(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>) {
+  const family = familyOf('metadata_summaries', run);
+  const docs = await loadDocuments(ctx, project.id);
+  const fields = await ctx.store.db.selectFrom('metadataFields').selectAll().where('projectId', '=', project.id).orderBy('createdAt').execute();
+  const values = await ctx.store.db.selectFrom('metadataValues').select(['documentId', 'fieldId', 'text']).where('projectId', '=', project.id).where('text', '!=', '').execute();
+  const { summarizeGroup } = await engine();
+  for (const field of fields) {
+    const groups = new Map<string, Set<string>>();
+    for (const v of values.filter((x) => x.fieldId === field.id)) groups.set(v.text, (groups.get(v.text) ?? new Set()).add(v.documentId));
+    for (const [value, ids] of groups) {
+      const members = docs.filter((d) => ids.has(d.id));
+      if (members.length === 0) continue;
+      const summary = summarizeGroup(members, { locale: project.locale, label: `${field.shortName}: ${value}` });
+      await ctx.store.transaction((trx) => upsertMemo(trx, project.id, { kind: 'metadata_summary', title: summary.title, text: summary.text, fieldId: field.id, fieldValue: value }, run.id));
+    }
+  }
+  await ctx.store.transaction(async (trx) => {
+    for (const d of docs) await setVerdict(trx, project.id, family, d.id, 'analysed', null, run.id);
+  });
+}
+
+async function finishRun(ctx: WorkerContext, run: Row<'analyses'>, set: Partial<Row<'analyses'>>) {
+  await ctx.store.db.updateTable('analyses').set({ ...set, leaseOwner: null, leaseExpiresAt: null, finishedAt: nowIso() })
+    .where('id', '=', run.id).where('leaseOwner', '=', ctx.owner).execute();
+}
+
+/** queued → running → completed | failed. A killed worker's run is claimed again when its lease expires. */
+export const analysisJob: JobKind = {
+  name: 'analysis',
+  async run(ctx) {
+    const run = await claimAnalysis(ctx.store, ctx.owner, ctx.leaseMs);
+    if (!run) return false;
+    if (run.attempts > 3) {
+      await finishRun(ctx, run, { status: 'failed', error: 'the analysis kept stopping before it finished' });
+      return true;
+    }
+    await ctx.store.db.updateTable('analyses').set({ status: 'running', startedAt: run.startedAt ?? nowIso() }).where('id', '=', run.id).execute();
+    try {
+      const project = await ctx.store.db.selectFrom('projects').selectAll().where('id', '=', run.projectId).executeTakeFirstOrThrow();
+      const params = JSON.parse(run.params) as AnalysisParams;
+      const type = run.type as AnalysisType;
+      if (type === 'automatic') await runAutomatic(ctx, run, project, params);
+      else if (type === 'predefined') await runPredefined(ctx, run, project, params);
+      else if (type === 'summaries') await runSummaries(ctx, run, project);
+      else await runMetadataSummaries(ctx, run, project);
+      await finishRun(ctx, run, { status: 'completed' });
+    } catch (err) {
+      ctx.log.error({ err, analysisId: run.id }, 'analysis failed');
+      await finishRun(ctx, run, { status: 'failed', error: 'the analysis failed unexpectedly' });
+    }
+    return true;
+  },
+};

@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Store } from '../store/store.js';
+import type { BlobStore } from '../store/blobs.js';
+
+export interface WorkerContext {
+  config: Config;
+  store: Store;
+  blobs: BlobStore;
+  log: FastifyBaseLogger;
+  /** This worker's identity, written as the lease owner. */
+  owner: string;
+  leaseMs: number;
+}
+
+/** A job kind: how to claim one item and how to run it. The runner tries kinds in order. */
+export interface JobKind {
+  name: string;
+  run(ctx: WorkerContext): Promise<boolean>;
+}

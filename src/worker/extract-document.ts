@@ -1,0 +1,52 @@
+import type { Row } from '../store/tables.js';
+// Loaded lazily while the engine modules land (TEMPORARY: switch back to static imports).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const extractEngine = (): Promise<any> => import('../engine/extract/index.js' as string);
+import { countWords, priceOf } from '../domain/pricing.js';
+import { nowIso } from '../domain/clock.js';
+import { claimDocument } from './lease.js';
+import type { JobKind, WorkerContext } from './context.js';
+
+export const MAX_ATTEMPTS = 3;
+
+/** The terminal write of a claimed document, fenced by the lease so a worker that lost it writes nothing. */
+async function finish(ctx: WorkerContext, doc: Row<'documents'>, from: Row<'documents'>['status'], set: Partial<Row<'documents'>>) {
+  await ctx.store.db
+    .updateTable('documents')
+    .set({ ...set, leaseOwner: null, leaseExpiresAt: null, updatedAt: nowIso() })
+    .where('id', '=', doc.id)
+    .where('status', '=', from)
+    .where('leaseOwner', '=', ctx.owner)
+    .execute();
+}
+
+export { finish as finishDocument };
+
+/** pending → awaiting_confirmation (priced) | empty (price 0) | failed (with the reason). */
+export const extractionJob: JobKind = {
+  name: 'extract',
+  async run(ctx) {
+    const doc = await claimDocument(ctx.store, 'pending', ctx.owner, ctx.leaseMs);
+    if (!doc) return false;
+    if (doc.attempts > MAX_ATTEMPTS) {
+      await finish(ctx, doc, 'pending', { status: 'failed', error: 'text extraction failed repeatedly (the process handling it stopped each time)', creditCost: 0 });
+      return true;
+    }
+    const { extractText, ExtractionError } = await extractEngine();
+    try {
+      const text = doc.blobKey ? (await extractText(await ctx.blobs.get(doc.blobKey), doc.filename)).text : (doc.text ?? '');
+      const words = countWords(text);
+      if (text.trim() === '' || words === 0) {
+        await finish(ctx, doc, 'pending', { status: 'empty', creditCost: 0, wordCount: 0, text: '' });
+      } else {
+        const price = priceOf(words, doc.pipeline, ctx.config.pricing);
+        await finish(ctx, doc, 'pending', { status: 'awaiting_confirmation', creditCost: price, wordCount: words, text });
+      }
+    } catch (err) {
+      const message = err instanceof ExtractionError ? (err as Error).message : 'the file could not be read';
+      if (!(err instanceof ExtractionError)) ctx.log.error({ err, documentId: doc.id }, 'extraction crashed');
+      await finish(ctx, doc, 'pending', { status: 'failed', error: message, creditCost: 0 });
+    }
+    return true;
+  },
+};

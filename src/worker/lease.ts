@@ -1,0 +1,71 @@
+import type { Store } from '../store/store.js';
+import type { DocumentStatus, Row } from '../store/tables.js';
+
+/**
+ * Work is claimed from the tables with a lease: a row in the wanted state whose lease is absent
+ * or expired is taken by a conditional UPDATE, which only one claimant can win (PostgreSQL
+ * re-checks the WHERE after a concurrent update commits; SQLite serialises writers). A process
+ * killed mid-work simply lets its lease expire, and the row is claimed again.
+ */
+export const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+export async function claimDocument(store: Store, status: DocumentStatus, owner: string, leaseMs: number): Promise<Row<'documents'> | null> {
+  const now = new Date().toISOString();
+  const candidates = await store.db
+    .selectFrom('documents')
+    .select('id')
+    .where('status', '=', status)
+    .where((eb) => eb.or([eb('leaseExpiresAt', 'is', null), eb('leaseExpiresAt', '<', now)]))
+    .orderBy('createdAt')
+    .limit(8)
+    .execute();
+  for (const { id } of candidates) {
+    const res = await store.db
+      .updateTable('documents')
+      .set((eb) => ({ leaseOwner: owner, leaseExpiresAt: isoIn(leaseMs), attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('status', '=', status)
+      .where((eb) => eb.or([eb('leaseExpiresAt', 'is', null), eb('leaseExpiresAt', '<', now)]))
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 1) {
+      return (await store.db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    }
+  }
+  return null;
+}
+
+export async function claimAnalysis(store: Store, owner: string, leaseMs: number): Promise<Row<'analyses'> | null> {
+  const now = new Date().toISOString();
+  const candidates = await store.db
+    .selectFrom('analyses')
+    .select('id')
+    .where('status', 'in', ['queued', 'running'])
+    .where((eb) => eb.or([eb('leaseExpiresAt', 'is', null), eb('leaseExpiresAt', '<', now)]))
+    .orderBy('createdAt')
+    .limit(4)
+    .execute();
+  for (const { id } of candidates) {
+    const res = await store.db
+      .updateTable('analyses')
+      .set((eb) => ({ leaseOwner: owner, leaseExpiresAt: isoIn(leaseMs), attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('status', 'in', ['queued', 'running'])
+      .where((eb) => eb.or([eb('leaseExpiresAt', 'is', null), eb('leaseExpiresAt', '<', now)]))
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 1) {
+      return (await store.db.selectFrom('analyses').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    }
+  }
+  return null;
+}
+
+/** Extends a lease while long work runs; false when the lease was lost (then the work must stop). */
+export async function renewLease(store: Store, table: 'documents' | 'analyses', id: string, owner: string, leaseMs: number): Promise<boolean> {
+  const res = await store.db
+    .updateTable(table as 'documents')
+    .set({ leaseExpiresAt: isoIn(leaseMs) })
+    .where('id', '=', id)
+    .where('leaseOwner', '=', owner)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

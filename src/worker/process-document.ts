@@ -1,0 +1,52 @@
+// Loaded lazily while the engine modules land (TEMPORARY: switch back to static imports).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const anonymizeEngine = (): Promise<any> => import('../engine/anonymize/index.js' as string);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const chunkEngine = (): Promise<any> => import('../engine/chunk.js' as string);
+import { newId } from '../domain/ids.js';
+import { nowIso } from '../domain/clock.js';
+import { claimDocument } from './lease.js';
+import { finishDocument, MAX_ATTEMPTS } from './extract-document.js';
+import type { JobKind } from './context.js';
+
+/**
+ * processing → ready: the anonymised pipeline replaces personal data first, then the text is
+ * chunked; chunks, text and status are written in one transaction fenced by the lease.
+ */
+export const processingJob: JobKind = {
+  name: 'process',
+  async run(ctx) {
+    const doc = await claimDocument(ctx.store, 'processing', ctx.owner, ctx.leaseMs);
+    if (!doc) return false;
+    if (doc.attempts > MAX_ATTEMPTS) {
+      await finishDocument(ctx, doc, 'processing', { status: 'failed', error: 'processing failed repeatedly' });
+      return true;
+    }
+    try {
+      const project = await ctx.store.db.selectFrom('projects').select('locale').where('id', '=', doc.projectId).executeTakeFirstOrThrow();
+      const raw = doc.text ?? '';
+      const { anonymize } = await anonymizeEngine();
+      const { chunkText } = await chunkEngine();
+      const text = doc.pipeline === 'anonymized' ? anonymize(raw, { locale: project.locale }).text : raw;
+      const chunks = chunkText(text, { locale: project.locale });
+      await ctx.store.transaction(async (trx) => {
+        const mine = await trx.selectFrom('documents').select('id').where('id', '=', doc.id).where('leaseOwner', '=', ctx.owner).where('status', '=', 'processing').executeTakeFirst();
+        if (!mine) return;
+        await trx.deleteFrom('chunks').where('documentId', '=', doc.id).execute();
+        for (let i = 0; i < chunks.length; i += 200) {
+          await trx.insertInto('chunks').values(chunks.slice(i, i + 200).map((c: { idx: number; text: string; speaker: string | null; start: number; end: number }) => ({
+            id: newId(), projectId: doc.projectId, documentId: doc.id, idx: c.idx, text: c.text, speaker: c.speaker, startOffset: c.start, endOffset: c.end,
+          }))).execute();
+        }
+        await trx.updateTable('documents')
+          .set({ status: 'ready', text, leaseOwner: null, leaseExpiresAt: null, updatedAt: nowIso() })
+          .where('id', '=', doc.id)
+          .execute();
+      });
+    } catch (err) {
+      ctx.log.error({ err, documentId: doc.id }, 'processing failed');
+      await finishDocument(ctx, doc, 'processing', { status: 'failed', error: 'processing failed' });
+    }
+    return true;
+  },
+};

@@ -1,0 +1,76 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type { JobKind, WorkerContext } from './context.js';
+import { extractionJob } from './extract-document.js';
+import { processingJob } from './process-document.js';
+import { mailJob } from './mailer.js';
+
+/** Paid work first, then extraction. Later kinds (analyses, indexing) append here. */
+export const JOB_KINDS: JobKind[] = [processingJob, extractionJob, mailJob];
+
+export interface Workers {
+  nudge(): void;
+  /** Finishes the items in hand, then stops. */
+  stop(): Promise<void>;
+  /** Resolves when no job kind has anything to claim (for tests and the CLI). */
+  drain(): Promise<void>;
+}
+
+export interface WorkerOptions {
+  count: number;
+  pollMs?: number;
+  kinds?: JobKind[];
+}
+
+export function startWorkers(base: Omit<WorkerContext, 'owner'>, options: WorkerOptions): Workers {
+  const kinds = options.kinds ?? JOB_KINDS;
+  const pollMs = options.pollMs ?? 1000;
+  let stopping = false;
+  const wakers = new Set<() => void>();
+  const wakeAll = () => [...wakers].forEach((w) => w());
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(t);
+        wakers.delete(done);
+        resolve();
+      }
+      wakers.add(done);
+    });
+
+  async function runOnce(ctx: WorkerContext): Promise<boolean> {
+    for (const kind of kinds) {
+      try {
+        if (await kind.run(ctx)) return true;
+      } catch (err) {
+        ctx.log.error({ err, job: kind.name }, 'job failed');
+      }
+    }
+    return false;
+  }
+
+  const loops: Promise<void>[] = [];
+  for (let i = 0; i < options.count; i++) {
+    const ctx: WorkerContext = { ...base, owner: `${os.hostname()}:${process.pid}:${i}:${crypto.randomUUID().slice(0, 8)}` };
+    loops.push((async () => {
+      while (!stopping) {
+        const worked = await runOnce(ctx);
+        if (!worked && !stopping) await sleep();
+      }
+    })());
+  }
+
+  return {
+    nudge: wakeAll,
+    async stop() {
+      stopping = true;
+      wakeAll();
+      await Promise.all(loops);
+    },
+    async drain() {
+      const ctx: WorkerContext = { ...base, owner: `drain:${crypto.randomUUID().slice(0, 8)}` };
+      while (await runOnce(ctx));
+    },
+  };
+}
