@@ -1,7 +1,5 @@
 import type { Row } from '../store/tables.js';
-// Loaded lazily while the engine modules land (TEMPORARY: switch back to static imports).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const extractEngine = (): Promise<any> => import('../engine/extract/index.js' as string);
+import { extractText, ExtractionError } from '../engine/extract/index.js';
 import { countWords, priceOf } from '../domain/pricing.js';
 import { nowIso } from '../domain/clock.js';
 import { claimDocument } from './lease.js';
@@ -32,7 +30,6 @@ export const extractionJob: JobKind = {
       await finish(ctx, doc, 'pending', { status: 'failed', error: 'text extraction failed repeatedly (the process handling it stopped each time)', creditCost: 0 });
       return true;
     }
-    const { extractText, ExtractionError } = await extractEngine();
     try {
       const text = doc.blobKey ? (await extractText(await ctx.blobs.get(doc.blobKey), doc.filename)).text : (doc.text ?? '');
       const words = countWords(text);
@@ -43,7 +40,7 @@ export const extractionJob: JobKind = {
         await finish(ctx, doc, 'pending', { status: 'awaiting_confirmation', creditCost: price, wordCount: words, text });
       }
     } catch (err) {
-      const message = err instanceof ExtractionError ? (err as Error).message : 'the file could not be read';
+      const message = err instanceof ExtractionError ? err.message : 'the file could not be read';
       if (!(err instanceof ExtractionError)) ctx.log.error({ err, documentId: doc.id }, 'extraction crashed');
       await finish(ctx, doc, 'pending', { status: 'failed', error: message, creditCost: 0 });
     }

@@ -1,8 +1,5 @@
-// Loaded lazily while the engine modules land (TEMPORARY: switch back to static imports).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const anonymizeEngine = (): Promise<any> => import('../engine/anonymize/index.js' as string);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const chunkEngine = (): Promise<any> => import('../engine/chunk.js' as string);
+import { anonymize } from '../engine/anonymize/index.js';
+import { chunkText } from '../engine/chunk.js';
 import { newId } from '../domain/ids.js';
 import { nowIso } from '../domain/clock.js';
 import { claimDocument } from './lease.js';
@@ -25,8 +22,6 @@ export const processingJob: JobKind = {
     try {
       const project = await ctx.store.db.selectFrom('projects').select('locale').where('id', '=', doc.projectId).executeTakeFirstOrThrow();
       const raw = doc.text ?? '';
-      const { anonymize } = await anonymizeEngine();
-      const { chunkText } = await chunkEngine();
       const text = doc.pipeline === 'anonymized' ? anonymize(raw, { locale: project.locale }).text : raw;
       const chunks = chunkText(text, { locale: project.locale });
       await ctx.store.transaction(async (trx) => {
@@ -34,7 +29,7 @@ export const processingJob: JobKind = {
         if (!mine) return;
         await trx.deleteFrom('chunks').where('documentId', '=', doc.id).execute();
         for (let i = 0; i < chunks.length; i += 200) {
-          await trx.insertInto('chunks').values(chunks.slice(i, i + 200).map((c: { idx: number; text: string; speaker: string | null; start: number; end: number }) => ({
+          await trx.insertInto('chunks').values(chunks.slice(i, i + 200).map((c) => ({
             id: newId(), projectId: doc.projectId, documentId: doc.id, idx: c.idx, text: c.text, speaker: c.speaker, startOffset: c.start, endOffset: c.end,
           }))).execute();
         }

@@ -3,11 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-// Loaded lazily while the engine modules land (TEMPORARY: switch back to static imports).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const extractEngine = (): Promise<any> => import('../../engine/extract/index.js' as string);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const fetchEngine = (): Promise<any> => import('../../engine/fetch/index.js' as string);
+import { sniff } from '../../engine/extract/index.js';
+import { safeFetch, FetchRefusedError } from '../../engine/fetch/index.js';
 import { DomainError, invalid, invalidField, payloadTooLarge, unsupportedMediaType } from '../../domain/errors.js';
 import type { NewDocument } from '../../domain/documents.js';
 import type { BlobStore } from '../../store/blobs.js';
@@ -23,7 +20,7 @@ export type Received = NewDocument & { blobKey: string };
 const blobKeyFor = (projectId: string) => `${projectId}/${crypto.randomUUID()}`;
 
 async function refuseMediaOrUnreadable(head: Uint8Array, filename: string): Promise<string | null> {
-  const verdict = await (await extractEngine()).sniff(head, filename);
+  const verdict = await sniff(head, filename);
   if (verdict.kind === 'media') throw unsupportedMediaType(`"${filename}" is a media file (${verdict.mime ?? 'audio/video/image'}); media files are not accepted`);
   if (verdict.kind === 'unsupported') throw unsupportedMediaType(`"${filename}" is of a type sift cannot read${verdict.mime ? ` (${verdict.mime})` : ''}`);
   return verdict.mime;
@@ -97,11 +94,10 @@ export async function fetchAll(urls: { url: string; filename?: string }[], blobs
   try {
     for (const [i, u] of urls.entries()) {
       let fetched;
-      const { safeFetch, FetchRefusedError } = await fetchEngine();
       try {
         fetched = await safeFetch(u.url, { maxBytes: MAX_FILE_BYTES });
       } catch (err) {
-        if (err instanceof FetchRefusedError) throw invalidField(`${pointer}/${i}/url`, `could not fetch ${u.url}: ${(err as { reason: string }).reason}`);
+        if (err instanceof FetchRefusedError) throw invalidField(`${pointer}/${i}/url`, `could not fetch ${u.url}: ${err.reason}`);
         throw invalidField(`${pointer}/${i}/url`, `could not fetch ${u.url}`);
       }
       const filename = (u.filename ?? fetched.filename).slice(0, 500);

@@ -1,0 +1,52 @@
+import type { DbOrTx } from '../store/store.js';
+
+/**
+ * What the search index of a project is built from, and a cheap signature of it: every process
+ * compares the signature before answering, so an index built by one process never answers
+ * from data another process has changed since (deletions vanish at once).
+ */
+export interface IndexSource {
+  id: string;
+  kind: 'chunk' | 'insight';
+  documentId: string | null;
+  text: string;
+  /** Changes whenever the item's text changes. */
+  version: string;
+}
+
+export async function sourceSignature(db: DbOrTx, projectId: string): Promise<string> {
+  const docs = await db.selectFrom('documents')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('latest')])
+    .where('projectId', '=', projectId).where('status', '=', 'ready').executeTakeFirstOrThrow();
+  const insights = await db.selectFrom('insights')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('latest')])
+    .where('projectId', '=', projectId).executeTakeFirstOrThrow();
+  return `${docs.n}|${docs.latest ?? ''}|${insights.n}|${insights.latest ?? ''}`;
+}
+
+/** Versions of every indexable item, to diff against what an index holds. */
+export async function sourceVersions(db: DbOrTx, projectId: string): Promise<{ documents: Map<string, string>; insights: Map<string, string> }> {
+  const docs = await db.selectFrom('documents').select(['id', 'updatedAt']).where('projectId', '=', projectId).where('status', '=', 'ready').execute();
+  const insights = await db.selectFrom('insights').select(['id', 'updatedAt']).where('projectId', '=', projectId).execute();
+  return {
+    documents: new Map(docs.map((d) => [d.id, d.updatedAt])),
+    insights: new Map(insights.map((i) => [i.id, i.updatedAt])),
+  };
+}
+
+export async function chunksOf(db: DbOrTx, documentIds: string[]): Promise<{ id: string; documentId: string; idx: number; text: string }[]> {
+  const out: { id: string; documentId: string; idx: number; text: string }[] = [];
+  for (let i = 0; i < documentIds.length; i += 500) {
+    const rows = await db.selectFrom('chunks').select(['id', 'documentId', 'idx', 'text']).where('documentId', 'in', documentIds.slice(i, i + 500)).execute();
+    out.push(...rows.map((r) => ({ ...r, idx: Number(r.idx) })));
+  }
+  return out;
+}
+
+export async function insightTexts(db: DbOrTx, ids: string[]): Promise<{ id: string; documentId: string | null; text: string; description: string }[]> {
+  const out: { id: string; documentId: string | null; text: string; description: string }[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    out.push(...(await db.selectFrom('insights').select(['id', 'documentId', 'text', 'description']).where('id', 'in', ids.slice(i, i + 500)).execute()));
+  }
+  return out;
+}

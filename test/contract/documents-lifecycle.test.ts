@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, seedProject, ACCOUNT, READ, type Fixture, type TestApp } from '../helpers/app.js';
+import { STORE_KINDS, skipKind } from '../helpers/stores.js';
+import { multipart } from '../helpers/multipart.js';
+
+const words = (n: number, w = 'insight') => Array.from({ length: n }, (_, i) => `${w}${i % 50}`).join(' ');
+
+describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
+  describe.skipIf(skipKind(kind))('', () => {
+    let t: TestApp;
+    let f: Fixture;
+    const upload = (projectId: string, files: Parameters<typeof multipart>[0], key = f.accountKey) => {
+      const body = multipart(files);
+      return t.app.server.inject({
+        method: 'POST', url: `/api/sift-account/upload?projectId=${projectId}`,
+        headers: { authorization: `Bearer ${key}`, 'content-type': body.contentType }, payload: body.payload,
+      });
+    };
+    const status = async (projectId: string) => {
+      const res = await t.post(ACCOUNT, f.accountKey, { action: 'get_project_status', projectId });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const newProject = async (name = 'Study') => {
+      const res = await t.post(ACCOUNT, f.accountKey, { action: 'create_project', name });
+      expect(res.statusCode).toBe(200);
+      return res.json().project as { id: string; shortId: string };
+    };
+
+    beforeAll(async () => {
+      t = await makeTestApp(kind);
+      f = await seedProject(t);
+    });
+    afterAll(() => t?.close());
+
+    it('runs the typical lifecycle: create, upload, poll, confirm, ready', async () => {
+      const project = await newProject();
+      expect(project.id).toMatch(/^[0-9a-f-]{36}$/);
+      const up = await upload(project.shortId, [
+        { filename: 'one.txt', content: `Interviewer: How was it?\n\nParticipant: ${words(1500)}` },
+        { filename: 'two.md', content: '# Notes\n\nThe price is steep for what it does.' },
+      ]);
+      expect(up.statusCode).toBe(200);
+      const created = up.json().documents;
+      expect(created).toHaveLength(2);
+      expect(created.every((d: { status: string; id: string }) => d.status === 'pending' && /^[0-9a-f-]{36}$/.test(d.id))).toBe(true);
+
+      expect((await status(project.id)).pendingExtractionCount).toBe(2);
+      await t.app.workers.drain();
+      const s = await status(project.id);
+      expect(s.pendingExtractionCount).toBe(0);
+      expect(s.confirmableBatches).toHaveLength(1);
+      expect(s.confirmableBatches[0].pipeline).toBe('standard');
+      expect(s.confirmableCreditCost).toBe(3); // ceil(1505/1000) = 2, plus 1 for the short one
+      const before = s.creditBalance;
+
+      const confirm = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: 3 });
+      expect(confirm.statusCode).toBe(200);
+      expect(confirm.json()).toMatchObject({ creditsCharged: 3, creditBalance: before - 3 });
+      expect(confirm.json().confirmedDocumentIds.sort()).toEqual(created.map((d: { id: string }) => d.id).sort());
+
+      await t.app.workers.drain();
+      const after = await status(project.id);
+      expect(after.documents.map((d: { status: string }) => d.status)).toEqual(['ready', 'ready']);
+      const chunks = await t.app.store.db.selectFrom('chunks').selectAll().where('projectId', '=', project.id).execute();
+      expect(chunks.length).toBeGreaterThan(1);
+    });
+
+    it('marks an empty file empty at price 0, and only delete_documents clears it', async () => {
+      const project = await newProject();
+      const up = await upload(project.id, [{ filename: 'blank.txt', content: '   \n\n ' }]);
+      expect(up.statusCode).toBe(200);
+      await t.app.workers.drain();
+      const s = await status(project.id);
+      expect(s.emptyDocumentIds).toEqual([up.json().documents[0].id]);
+      expect(s.documents[0]).toMatchObject({ status: 'empty', creditCost: 0 });
+      expect(s.confirmableBatches).toEqual([]);
+      const del = await t.post(ACCOUNT, f.accountKey, { action: 'delete_documents', projectId: project.id, documentIds: s.emptyDocumentIds });
+      expect(del.statusCode).toBe(200);
+      expect(del.json().deleted).toEqual(s.emptyDocumentIds);
+      expect((await status(project.id)).documents).toEqual([]);
+    });
+
+    it('refuses a wrong expectedCreditCost with 409 stating the current cost, and short credits with 402', async () => {
+      const project = await newProject();
+      await upload(project.id, [{ filename: 'a.txt', content: words(2500) }]);
+      await t.app.workers.drain();
+      const wrong = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: 1 });
+      expect(wrong.statusCode).toBe(409);
+      expect(wrong.json().error).toContain('3');
+      await t.admin('grant_credits', { accountId: f.accountId, amount: -(await status(project.id)).creditBalance + 2 });
+      const poor = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: 3 });
+      expect(poor.statusCode).toBe(402);
+      expect((await status(project.id)).documents[0].status).toBe('awaiting_confirmation');
+      await t.admin('grant_credits', { accountId: f.accountId, amount: 1000 });
+    });
+
+    it('charges exactly once when the same confirmation is fired 10 times at once, and the ledger sums to the balance', async () => {
+      const project = await newProject();
+      await upload(project.id, [{ filename: 'a.txt', content: words(1200) }, { filename: 'b.txt', content: words(300) }]);
+      await t.app.workers.drain();
+      const { confirmableCreditCost: cost, creditBalance } = await status(project.id);
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: cost })),
+      );
+      const ok = results.filter((r) => r.statusCode === 200);
+      expect(ok).toHaveLength(1);
+      expect(results.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 409)).toBe(true);
+      const credits = await t.admin('get_credits', { accountId: f.accountId });
+      expect(credits.creditBalance).toBe(creditBalance - cost);
+      expect(credits.ledger.reduce((s: number, e: { amount: number }) => s + e.amount, 0)).toBe(credits.creditBalance);
+    });
+
+    it('answers a retried confirmation with the same Idempotency-Key with the first answer', async () => {
+      const project = await newProject();
+      await upload(project.id, [{ filename: 'a.txt', content: words(10) }]);
+      await t.app.workers.drain();
+      const body = { action: 'confirm_documents', projectId: project.id, expectedCreditCost: 1 };
+      const first = await t.post(ACCOUNT, f.accountKey, body, { 'idempotency-key': 'retry-1' });
+      const again = await Promise.all([1, 2, 3].map(() => t.post(ACCOUNT, f.accountKey, body, { 'idempotency-key': 'retry-1' })));
+      expect(first.statusCode).toBe(200);
+      for (const r of again) {
+        expect(r.statusCode).toBe(200);
+        expect(r.json()).toEqual(first.json());
+      }
+    });
+
+    it('keeps pipelines apart: two batches, 409 without documentIds, one batch per call', async () => {
+      const project = await newProject();
+      await upload(project.id, [{ filename: 'std.txt', content: words(10) }]);
+      await t.admin('set_project_pipeline', { projectId: project.id, pipeline: 'anonymized' });
+      await upload(project.id, [{ filename: 'anon.txt', content: `Maria Lopez said ${words(10)}. Mail maria@example.com` }]);
+      await t.app.workers.drain();
+      const s = await status(project.id);
+      expect(s.confirmableBatches.map((b: { pipeline: string }) => b.pipeline).sort()).toEqual(['anonymized', 'standard']);
+      const anon = s.confirmableBatches.find((b: { pipeline: string }) => b.pipeline === 'anonymized');
+      expect(anon.creditCost).toBe(2);
+      const refused = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: s.confirmableCreditCost });
+      expect(refused.statusCode).toBe(409);
+      const mixed = await t.post(ACCOUNT, f.accountKey, {
+        action: 'confirm_documents', projectId: project.id, expectedCreditCost: s.confirmableCreditCost,
+        documentIds: s.confirmableBatches.flatMap((b: { documentIds: string[] }) => b.documentIds),
+      });
+      expect(mixed.statusCode).toBe(409);
+      const one = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: 2, documentIds: anon.documentIds });
+      expect(one.statusCode).toBe(200);
+      await t.app.workers.drain();
+      const doc = await t.app.store.db.selectFrom('documents').select(['text', 'status']).where('id', '=', anon.documentIds[0]).executeTakeFirstOrThrow();
+      expect(doc.status).toBe('ready');
+      expect(doc.text).not.toContain('maria@example.com');
+      expect(doc.text).toContain('[EMAIL 1]');
+      const again = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: 2, documentIds: anon.documentIds });
+      expect(again.statusCode).toBe(409);
+    });
+
+    it('refuses media by their bytes (415), more than 20 files (400), and creates nothing then', async () => {
+      const project = await newProject();
+      const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]);
+      const media = await upload(project.id, [{ filename: 'ok.txt', content: 'hello there' }, { filename: 'notes.txt', content: mp4 }]);
+      expect(media.statusCode).toBe(415);
+      const many = await upload(project.id, Array.from({ length: 21 }, (_, i) => ({ filename: `f${i}.txt`, content: 'text' })));
+      expect(many.statusCode).toBe(400);
+      expect((await status(project.id)).documents).toEqual([]);
+    });
+
+    it('refuses a URL to a private address with 400 naming it', async () => {
+      const project = await newProject();
+      const res = await t.app.server.inject({
+        method: 'POST', url: `/api/sift-account/upload?projectId=${project.id}`,
+        headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ urls: [{ url: 'http://127.0.0.1:1/secret.txt' }] }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toContain('http://127.0.0.1:1/secret.txt');
+      expect((await status(project.id)).documents).toEqual([]);
+    });
+
+    it('shows documents with status and price on the read surface', async () => {
+      const res = await t.post(READ, f.readKey, { action: 'get_project' });
+      expect(res.statusCode).toBe(200);
+    });
+  });
+});
