@@ -28,7 +28,7 @@ export interface AppOptions {
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const store = options.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const blobs = fileBlobStore(config.dataDir);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   redis?.on('error', () => {
     // The rate limiter falls back to memory while Redis is unreachable; errors are not fatal.
   });

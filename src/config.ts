@@ -22,6 +22,8 @@ export interface Config {
   workers: number;
   /** How long a claimed background item stays claimed without renewal. */
   leaseMs: number;
+  /** How long credential look-ups are remembered; revocations elsewhere take effect within it. */
+  authCacheMs: number;
   logLevel: string;
   rateLimits: RateLimits;
   pricing: { wordsPerCredit: number; anonymizedFactor: number };
@@ -109,6 +111,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     adminToken,
     workers: int('SIFT_WORKERS', 2, 0, 64),
     leaseMs: int('SIFT_LEASE_SECONDS', 120, 1, 86400) * 1000,
+    authCacheMs: int('SIFT_AUTH_CACHE_MS', 2000, 0, 60000),
     logLevel: str('LOG_LEVEL') ?? 'info',
     rateLimits: {
       read: int('SIFT_RATE_LIMIT_READ', DEFAULT_LIMITS.read, 1),

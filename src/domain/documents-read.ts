@@ -13,6 +13,10 @@ export async function getDocuments(scope: ProjectScope, body: ReadBody<'get_docu
     return { document };
   }
   const keep = await matchDocuments(db, projectId, body.filters);
-  const rows = await db.selectFrom('documents').selectAll().where('projectId', '=', projectId).orderBy('createdAt').orderBy('counter').execute();
-  return { documents: await documentViews(db, keep === null ? rows : rows.filter((d) => keep.has(d.id))) };
+  // Never the documents' text: a listing must not read every document whole.
+  const rows = await db.selectFrom('documents')
+    .select(['id', 'counter', 'filename', 'status', 'pipeline', 'creditCost', 'wordCount', 'error', 'createdAt', 'updatedAt'])
+    .where('projectId', '=', projectId).orderBy('createdAt').orderBy('counter').execute();
+  const kept = keep === null ? rows : rows.filter((d) => keep.has(d.id));
+  return { documents: await documentViews(db, kept) };
 }

@@ -36,6 +36,32 @@ export async function findApiKey(db: DbOrTx, token: string): Promise<Row<'apiKey
   return row && sameHash(row.hash, hash) ? row : null;
 }
 
+/** A project key with its user's role on the project and the project itself, in one query. */
+export async function findProjectKey(db: DbOrTx, token: string) {
+  const hash = hashSecret(token);
+  const row = await db
+    .selectFrom('apiKeys as k')
+    .leftJoin('memberships as m', (j) => j.onRef('m.projectId', '=', 'k.projectId').onRef('m.userId', '=', 'k.userId'))
+    .leftJoin('projects as p', 'p.id', 'k.projectId')
+    .selectAll('p')
+    .select(['k.id as keyId', 'k.hash as keyHash', 'k.scope as keyScope', 'k.access as keyAccess', 'k.projectId as keyProjectId',
+      'k.accountId as keyAccountId', 'k.userId as keyUserId', 'k.createdAt as keyCreatedAt', 'k.revokedAt as keyRevokedAt', 'm.role as role'])
+    .where('k.hash', '=', hash)
+    .executeTakeFirst();
+  if (!row || !sameHash(row.keyHash, hash)) return null;
+  const key: Row<'apiKeys'> = {
+    id: row.keyId, hash: row.keyHash, scope: row.keyScope, access: row.keyAccess, projectId: row.keyProjectId,
+    accountId: row.keyAccountId, userId: row.keyUserId, createdAt: row.keyCreatedAt, revokedAt: row.keyRevokedAt,
+  };
+  const project: Row<'projects'> | null = row.id ? {
+    id: row.id, shortId: row.shortId!, accountId: row.accountId!, name: row.name!, locale: row.locale!, description: row.description!,
+    pipeline: row.pipeline!, createdByPartnerId: row.createdByPartnerId ?? null, documentCounter: Number(row.documentCounter),
+    insightCounter: Number(row.insightCounter), memoCounter: Number(row.memoCounter), noteCounter: Number(row.noteCounter),
+    createdAt: row.createdAt!, updatedAt: row.updatedAt!,
+  } : null;
+  return { key, role: row.role ?? null, project };
+}
+
 export async function findPartnerBySecret(db: DbOrTx, token: string): Promise<Row<'partners'> | null> {
   const hash = hashSecret(token);
   const row = await db.selectFrom('partners').selectAll().where('secretHash', '=', hash).executeTakeFirst();

@@ -38,16 +38,17 @@ export async function verifyContext(scope: ProjectScope, body: ReadBody<'verify_
   const from = body.from ?? 1;
   const to = body.to ?? -1;
   const range = (max: number) => ({ lo: from, hi: to < 0 ? max + 1 + to : to });
+  const counters = await db.selectFrom('projects').select(['documentCounter', 'insightCounter']).where('id', '=', scope.project.id).executeTakeFirstOrThrow();
   const out: Record<string, unknown> = { type, from, to };
   if (type === 'documents' || type === 'all') {
-    const { lo, hi } = range(Number(scope.project.documentCounter));
+    const { lo, hi } = range(Number(counters.documentCounter));
     const rows = hi < lo ? [] : await db.selectFrom('documents').select(['counter', 'filename', 'status', 'text'])
       .where('projectId', '=', scope.project.id).where('counter', '>=', lo).where('counter', '<=', hi).orderBy('counter').limit(VERIFY_CAP + 1).execute();
     out.documents = rows.slice(0, VERIFY_CAP).map((d) => ({ id: shortOf.document(d), filename: d.filename, status: d.status, head: head(d.text ?? '') }));
     out.documentRange = { from: lo, to: hi, truncated: rows.length > VERIFY_CAP };
   }
   if (type === 'insights' || type === 'all') {
-    const { lo, hi } = range(Number(scope.project.insightCounter));
+    const { lo, hi } = range(Number(counters.insightCounter));
     const rows = hi < lo ? [] : await db.selectFrom('insights')
       .leftJoin('documents', 'documents.id', 'insights.documentId')
       .select(['insights.counter as counter', 'insights.text as text', 'documents.counter as documentCounter'])

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Store } from '../store/store.js';
-import { findApiKey, findPartnerBySecret, keyKind, sameHash, hashSecret } from '../domain/keys.js';
-import { roleOf } from '../domain/projects.js';
+import { findApiKey, findPartnerBySecret, findProjectKey, keyKind, sameHash, hashSecret } from '../domain/keys.js';
 import { unauthorized } from '../domain/errors.js';
+import type { Row } from '../store/tables.js';
+import type { AuthCache } from './auth-cache.js';
 
 export type Principal =
-  | { kind: 'projectKey'; keyId: string; access: 'read' | 'edit'; projectId: string; userId: string }
+  | { kind: 'projectKey'; keyId: string; access: 'read' | 'edit'; projectId: string; userId: string; project: Row<'projects'> }
   | { kind: 'accountKey'; keyId: string; accountId: string; userId: string }
   | { kind: 'partner'; partnerId: string }
   | { kind: 'admin' };
@@ -18,13 +19,14 @@ export function bearerToken(req: FastifyRequest): string | null {
 }
 
 /** A project-scoped key whose user is still a member of its project (decisions §4). */
-export async function authProjectKey(store: Store, token: string | null): Promise<Extract<Principal, { kind: 'projectKey' }>> {
+export async function authProjectKey(store: Store, token: string | null, cache: AuthCache<unknown>): Promise<Extract<Principal, { kind: 'projectKey' }>> {
   if (!token || keyKind(token) !== 'api') throw unauthorized();
-  const key = await findApiKey(store.db, token);
-  if (!key || key.revokedAt) throw unauthorized('invalid or revoked key');
-  if (key.scope !== 'project' || !key.projectId) throw unauthorized('this endpoint needs a project-scoped key');
-  if (!(await roleOf(store.db, key.projectId, key.userId))) throw unauthorized('the key\'s user is no longer a member of its project');
-  return { kind: 'projectKey', keyId: key.id, access: key.access, projectId: key.projectId, userId: key.userId };
+  const found = (await cache.get(`key:${token}`, () => findProjectKey(store.db, token))) as Awaited<ReturnType<typeof findProjectKey>>;
+  if (!found || found.key.revokedAt) throw unauthorized('invalid or revoked key');
+  const { key, role, project } = found;
+  if (key.scope !== 'project' || !key.projectId || !project) throw unauthorized('this endpoint needs a project-scoped key');
+  if (!role) throw unauthorized('the key\'s user is no longer a member of its project');
+  return { kind: 'projectKey', keyId: key.id, access: key.access, projectId: key.projectId, userId: key.userId, project };
 }
 
 export async function authAccountKey(store: Store, token: string | null): Promise<Extract<Principal, { kind: 'accountKey' }>> {

@@ -10,6 +10,7 @@ import { registerPartnerSurface } from './surfaces/partner.js';
 import { registerAdminSurface } from './surfaces/admin.js';
 import { registerUploadRoutes } from './surfaces/uploads.js';
 import { buildOpenApi } from '../schema/openapi.js';
+import { AuthCache } from './auth-cache.js';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -18,7 +19,7 @@ export interface ServerOptions {
 }
 
 /** Builds the HTTP server over already-constructed services; listening is the caller's choice. */
-export function buildServer(services: Omit<Services, 'log'>, options: ServerOptions = { logger: false }): FastifyInstance {
+export function buildServer(services: Omit<Services, 'log' | 'authCache'>, options: ServerOptions = { logger: false }): FastifyInstance {
   const app = Fastify({
     logger: options.logger,
     // Inline partner documents may be large; uploads stream and have their own limits.
@@ -33,7 +34,7 @@ export function buildServer(services: Omit<Services, 'log'>, options: ServerOpti
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
   });
-  const full: Services = { ...services, log: app.log };
+  const full: Services = { ...services, log: app.log, authCache: new AuthCache<unknown>(services.config.authCacheMs) };
 
   app.setErrorHandler(errorHandler);
   // Uploads stream their parts themselves (src/http/uploads/receive.ts) with per-request limits.

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Store } from '../store/store.js';
 import type { BlobStore } from '../store/blobs.js';
 import type { RateLimiter } from './rate-limit.js';
+import type { AuthCache } from './auth-cache.js';
 
 /** Wakes background workers in this process when new work was committed (others poll). */
 export interface JobSignal {
@@ -16,5 +17,7 @@ export interface Services {
   blobs: BlobStore;
   limiter: RateLimiter;
   jobs: JobSignal;
+  /** Brief memory of credential look-ups (config `authCacheMs`). */
+  authCache: AuthCache<unknown>;
   log: FastifyBaseLogger;
 }

@@ -11,8 +11,12 @@ const MIGRATIONS: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider, migrationTableName: 'sift_migrations', migrationLockTableName: 'sift_migrations_lock' });
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
+  // With a PostgreSQL schema of its own, the bookkeeping tables must be looked up in it, not in any schema.
+  const migrator = new Migrator({
+    db, provider, migrationTableName: 'sift_migrations', migrationLockTableName: 'sift_migrations_lock',
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

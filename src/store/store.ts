@@ -34,7 +34,7 @@ export interface StoreOptions {
 
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.pgSchema) : openSqlite(options);
-  await migrateToLatest(store.db);
+  await migrateToLatest(store.db, options.databaseUrl ? (options.pgSchema ?? 'public') : undefined);
   return store;
 }
 

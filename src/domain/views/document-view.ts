@@ -67,7 +67,10 @@ async function metadataOf(db: DbOrTx, documentIds: readonly string[]): Promise<M
 }
 
 /** Document records for the read surface, in the order given, with their tags and metadata values. */
-export async function documentViews(db: DbOrTx, docs: readonly Row<'documents'>[]): Promise<DocumentView[]> {
+/** The columns a document record is made of (never the text). */
+export type DocumentListRow = Pick<Row<'documents'>, 'id' | 'counter' | 'filename' | 'status' | 'pipeline' | 'creditCost' | 'wordCount' | 'error' | 'createdAt' | 'updatedAt'>;
+
+export async function documentViews(db: DbOrTx, docs: readonly DocumentListRow[]): Promise<DocumentView[]> {
   const ids = docs.map((d) => d.id);
   const [tags, metadata] = await Promise.all([tagLabelsOf(db, 'document', ids), metadataOf(db, ids)]);
   return docs.map((d) => ({

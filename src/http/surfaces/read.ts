@@ -4,7 +4,7 @@ import { registerDispatcher, makeCtx } from '../dispatch.js';
 import { authProjectKey, bearerToken, type Principal } from '../auth.js';
 import type { ActionHandlers, ProjectCtx, ProjectPrincipal } from '../handler.js';
 import type { Services } from '../services.js';
-import { getProjectById, projectView } from '../../domain/projects.js';
+import { projectView } from '../../domain/projects.js';
 import { notImplemented } from '../../domain/errors.js';
 import type { ProjectScope } from '../../domain/context.js';
 import { getDocuments } from '../../domain/documents-read.js';
@@ -42,14 +42,13 @@ export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx> = {
 /** Project-key surfaces share their context: the key's project, loaded once. */
 export async function projectContext(services: Services, req: FastifyRequest, reply: FastifyReply, principal: Principal): Promise<ProjectCtx> {
   const p = principal as ProjectPrincipal;
-  const project = await getProjectById(services.store.db, p.projectId);
-  return { ...makeCtx(services, req, reply, p), project };
+  return { ...makeCtx(services, req, reply, p), project: p.project };
 }
 
 export function registerReadSurface(app: FastifyInstance, services: Services) {
   registerDispatcher<ProjectCtx>(app, services, {
     surface: 'read',
-    authenticate: (req) => authProjectKey(services.store, bearerToken(req)),
+    authenticate: (req) => authProjectKey(services.store, bearerToken(req), services.authCache),
     rateLimit: (p) => ({ bucket: 'read', subject: (p as ProjectPrincipal).projectId }),
     context: (req, reply, p) => projectContext(services, req, reply, p),
     handlers: readHandlers,

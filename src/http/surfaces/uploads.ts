@@ -6,7 +6,6 @@ import type { Services } from '../services.js';
 import { forbidden, invalid, invalidField, unsupportedMediaType } from '../../domain/errors.js';
 import { accountProject } from './account.js';
 import { partnerProject } from '../../domain/partner-scope.js';
-import { getProjectById } from '../../domain/projects.js';
 import { createPendingDocuments, documentViewRaw } from '../../domain/documents.js';
 import { receiveMultipart, receiveUrls, type Received } from '../uploads/receive.js';
 import { shortOf } from '../../domain/resolve.js';
@@ -58,11 +57,11 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
     method: 'POST',
     url: UPLOAD_PATHS.write,
     onRequest: async (req, reply) => {
-      const principal = await authProjectKey(services.store, bearerToken(req));
+      const principal = await authProjectKey(services.store, bearerToken(req), services.authCache);
       if (principal.access !== 'edit') throw forbidden('this key is read-only: uploading needs an edit key');
       await applyRateLimit(services, reply, 'writeUpload', principal.projectId);
       reply.header('Deprecation', 'true');
-      req.uploadProject = await getProjectById(services.store.db, principal.projectId);
+      req.uploadProject = principal.project;
     },
     handler: async (req) => ({
       documents: (await upload(services, req, true)).map((d) => ({ id: shortOf.document(d), filename: d.filename, status: d.status, createdAt: d.createdAt })),

@@ -28,7 +28,7 @@ export function registerWriteSurface(app: FastifyInstance, services: Services) {
   registerDispatcher<ProjectCtx>(app, services, {
     surface: 'write',
     authenticate: async (req) => {
-      const p = await authProjectKey(services.store, bearerToken(req));
+      const p = await authProjectKey(services.store, bearerToken(req), services.authCache);
       if (p.access !== 'edit') throw forbidden('this key is read-only: the write surface needs an edit key');
       return p;
     },

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import { makeTestApp, seedProject, ACCOUNT, PARTNER, READ, WRITE, type TestApp } from '../helpers/app.js';
+import { parseConfig } from '../../src/config.js';
+import { createApp, type App } from '../../src/app.js';
+
+const LIMITS = {
+  SIFT_RATE_LIMIT_READ: '3', SIFT_RATE_LIMIT_WRITE: '2', SIFT_RATE_LIMIT_ACCOUNT: '2', SIFT_RATE_LIMIT_PARTNER: '2',
+};
+
+describe('rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp('sqlite', LIMITS);
+  });
+  afterAll(() => t?.close());
+
+  it('counts per project on the read and write surfaces, with headers and Retry-After', async () => {
+    const a = await seedProject(t);
+    const b = await seedProject(t);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await t.post(READ, a.readKey, { action: 'get_project' }));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 429]);
+    expect(answers.map((r) => r.headers['ratelimit-remaining'])).toEqual(['2', '1', '0', '0']);
+    expect(answers[0]!.headers['ratelimit-limit']).toBe('3');
+    expect(Number(answers[0]!.headers['ratelimit-reset'])).toBeGreaterThan(0);
+    expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(answers[3]!.json()).toEqual({ error: expect.stringContaining('rate limit') });
+    // The edit key of the same project shares the project's count; another project does not.
+    expect((await t.post(READ, a.editKey, { action: 'get_project' })).statusCode).toBe(429);
+    expect((await t.post(READ, b.readKey, { action: 'get_project' })).statusCode).toBe(200);
+    const writes = [];
+    for (let i = 0; i < 3; i++) writes.push((await t.post(WRITE, b.editKey, { action: 'manage_insights', operation: 'create', categories: [], text: 'x' })).statusCode);
+    expect(writes).toEqual([200, 200, 429]);
+  });
+
+  it('counts per account on the account surface and per partner on the partner surface', async () => {
+    const a = await seedProject(t);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await t.post(ACCOUNT, a.accountKey, { action: 'get_project_status', projectId: a.projectId })).statusCode);
+    expect(statuses).toEqual([200, 200, 429]);
+    const p1 = (await t.admin('create_partner', { name: 'one' })).secret;
+    const p2 = (await t.admin('create_partner', { name: 'two' })).secret;
+    const partnerStatuses = [];
+    for (let i = 0; i < 3; i++) partnerStatuses.push((await t.post(PARTNER, p1, { action: 'list_accounts' })).statusCode);
+    expect(partnerStatuses).toEqual([200, 200, 429]);
+    expect((await t.post(PARTNER, p2, { action: 'list_accounts' })).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('rate limits shared through Redis', () => {
+  it('two API processes on one store count together', async () => {
+    const one = await makeTestApp('sqlite', { SIFT_RATE_LIMIT_READ: '4', REDIS_URL: process.env.REDIS_URL! });
+    const config = parseConfig({ SIFT_RATE_LIMIT_READ: '4', REDIS_URL: process.env.REDIS_URL!, SIFT_WORKERS: '0', SIFT_DATA_DIR: os.tmpdir() });
+    const two = await createApp(config, { store: one.app.store });
+    try {
+      const f = await seedProject(one);
+      const call = (app: App) => app.server.inject({ method: 'POST', url: READ, headers: { authorization: `Bearer ${f.readKey}`, 'content-type': 'application/json' }, payload: '{"action":"get_project"}' });
+      const statuses = [];
+      for (const app of [one.app, two, one.app, two, one.app]) statuses.push((await call(app)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  });
+});
