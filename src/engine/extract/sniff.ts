@@ -41,8 +41,10 @@ function looksLikeText(head: Uint8Array): boolean {
  */
 export async function sniff(head: Uint8Array, filename: string): Promise<SniffVerdict> {
   const ext = extOf(filename);
-  const detected = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
-  if (detected && !TEXT_MIMES.has(detected.mime)) {
+  // A byte-order mark means text (FF FE would otherwise pass for an MPEG audio frame).
+  const bom = (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) || (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  const detected = head.length > 0 && !bom ? await fileTypeFromBuffer(head) : undefined;
+  if (detected && !TEXT_MIMES.has(detected.mime) && !detected.mime.startsWith('text/')) {
     const mime = detected.mime;
     if (/^(audio|video|image)\//.test(mime) || mime === 'application/ogg') return { kind: 'media', mime, ext: detected.ext, format: null };
     const format = BY_MIME[mime] ?? (mime === 'application/zip' && ext && ['docx', 'xlsx', 'pptx', 'odt'].includes(ext) ? BY_EXT[ext]! : null);
