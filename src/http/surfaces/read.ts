@@ -16,6 +16,8 @@ import { getNotes } from '../../domain/notes.js';
 import { getMetadata } from '../../domain/metadata.js';
 import { readDocument, verifyContext } from '../../domain/reading.js';
 import { analyzeProject } from '../../domain/analyze.js';
+import { search } from '../../domain/search.js';
+import { findEntities } from '../../domain/entities.js';
 
 export const scopeOf = (ctx: ProjectCtx): ProjectScope => ({ store: ctx.services.store, project: ctx.project, userId: ctx.principal.userId });
 
@@ -32,9 +34,9 @@ export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx> = {
   get_tags: async (ctx) => getTags(scopeOf(ctx)),
   get_notes: async (ctx, body) => getNotes(scopeOf(ctx), body),
   get_metadata: async (ctx) => getMetadata(scopeOf(ctx)),
-  search: later('search', 'the search issue'),
+  search: async (ctx, body) => search(scopeOf(ctx), body),
   read_document: async (ctx, body) => readDocument(scopeOf(ctx), body),
-  find_entities: later('find_entities', 'the search issue'),
+  find_entities: async (ctx, body) => findEntities(scopeOf(ctx), body),
   analyze: async (ctx, body) => analyzeProject(scopeOf(ctx), body),
   verify_context: async (ctx, body) => verifyContext(scopeOf(ctx), body),
 };

@@ -1,0 +1,65 @@
+/**
+ * An incremental BM25 index over pre-analysed terms. Written here rather than taken from a
+ * library because the semantic side scores weighted query expansions (synonyms below the
+ * original words), which the BM25 libraries tried (minisearch, wink-bm25) do not accept, and
+ * because items must be added and removed one at a time as documents and insights change.
+ */
+const K1 = 1.2;
+const B = 0.75;
+
+export class Bm25 {
+  private readonly postings = new Map<string, Map<string, number>>();
+  private readonly lengths = new Map<string, number>();
+  private totalLength = 0;
+
+  get size(): number {
+    return this.lengths.size;
+  }
+
+  add(id: string, terms: string[]): void {
+    if (this.lengths.has(id)) this.remove(id);
+    const tf = new Map<string, number>();
+    for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+    for (const [t, n] of tf) {
+      let p = this.postings.get(t);
+      if (!p) this.postings.set(t, (p = new Map()));
+      p.set(id, n);
+    }
+    this.lengths.set(id, terms.length);
+    this.totalLength += terms.length;
+  }
+
+  remove(id: string): void {
+    const len = this.lengths.get(id);
+    if (len === undefined) return;
+    // Postings are found by scanning: removals are rare next to searches.
+    for (const [t, p] of this.postings) {
+      if (p.delete(id) && p.size === 0) this.postings.delete(t);
+    }
+    this.lengths.delete(id);
+    this.totalLength -= len;
+  }
+
+  /** Scores every item holding a query term; `weights` maps term → weight. */
+  score(weights: Map<string, number>, allow?: (id: string) => boolean): Map<string, number> {
+    const n = this.lengths.size;
+    const avg = n === 0 ? 1 : this.totalLength / n;
+    const scores = new Map<string, number>();
+    for (const [term, w] of weights) {
+      const p = this.postings.get(term);
+      if (!p) continue;
+      const idf = Math.log(1 + (n - p.size + 0.5) / (p.size + 0.5));
+      for (const [id, tf] of p) {
+        if (allow && !allow(id)) continue;
+        const len = this.lengths.get(id)!;
+        const s = w * idf * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len) / avg)));
+        scores.set(id, (scores.get(id) ?? 0) + s);
+      }
+    }
+    return scores;
+  }
+
+  documentFrequency(term: string): number {
+    return this.postings.get(term)?.size ?? 0;
+  }
+}

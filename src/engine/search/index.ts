@@ -1,0 +1,151 @@
+import { Bm25 } from './bm25.js';
+import { expand } from './wordnet.js';
+import { paraphrasesOf } from './lexicon.js';
+import { stem, stopWords, terms, tokenize } from '../text/index.js';
+
+/**
+ * The offline search engine of one project: a lexical BM25 ranking of the query's own words,
+ * a semantic ranking of the query expanded by meaning (WordNet synonyms and gloss words for
+ * English, a small research lexicon, and pseudo-relevance feedback from the project's own
+ * text), fused by reciprocal rank; several queries are fused the same way (decisions §7).
+ */
+export interface SearchItem {
+  id: string;
+  kind: 'chunk' | 'insight';
+  documentId: string | null;
+  text: string;
+}
+
+export type SearchMode = 'lexical' | 'semantic' | 'hybrid';
+
+export interface SearchOptions {
+  topK?: number;
+  offset?: number;
+  mode?: SearchMode;
+  kinds?: SearchItem['kind'][];
+  allow?: (item: SearchItem) => boolean;
+  /** Use the research lexicon in the semantic ranking (on by default). */
+  lexicon?: boolean;
+}
+
+export interface Hit {
+  id: string;
+  kind: SearchItem['kind'];
+  documentId: string | null;
+  score: number;
+}
+
+const RRF_K = 60;
+const SYNONYM_WEIGHT = 0.6;
+const GLOSS_WEIGHT = 0.25;
+const LEXICON_WEIGHT = 0.5;
+const FEEDBACK_DOCS = 3;
+const FEEDBACK_TERMS = 8;
+const FEEDBACK_WEIGHT = 0.3;
+
+export class SearchIndex {
+  private readonly items = new Map<string, SearchItem & { terms: string[] }>();
+  private readonly bm25 = new Bm25();
+  constructor(readonly locale = 'en') {}
+
+  get size(): number {
+    return this.items.size;
+  }
+
+  has(id: string): boolean {
+    return this.items.has(id);
+  }
+
+  add(item: SearchItem): void {
+    const t = terms(item.text, this.locale);
+    this.items.set(item.id, { ...item, terms: t });
+    this.bm25.add(item.id, t);
+  }
+
+  remove(id: string): void {
+    if (!this.items.delete(id)) return;
+    this.bm25.remove(id);
+  }
+
+  ids(): string[] {
+    return [...this.items.keys()];
+  }
+
+  /** The query's own terms, each weight 1. */
+  private lexicalWeights(query: string): Map<string, number> {
+    const w = new Map<string, number>();
+    for (const t of terms(query, this.locale)) w.set(t, 1);
+    return w;
+  }
+
+  /** The query expanded by meaning: synonyms, gloss words and lexicon paraphrases, weighted below the original words. */
+  private semanticWeights(query: string, useLexicon: boolean): Map<string, number> {
+    const weights = this.lexicalWeights(query);
+    const put = (text: string, weight: number) => {
+      for (const t of terms(text, this.locale)) if ((weights.get(t) ?? 0) < weight) weights.set(t, weight);
+    };
+    const stops = stopWords(this.locale);
+    const words = tokenize(query, this.locale).filter((w) => !stops.has(w));
+    for (const w of words) {
+      if (useLexicon) for (const p of paraphrasesOf(w).concat(paraphrasesOf(stem(w, this.locale)))) put(p, LEXICON_WEIGHT);
+      if (this.locale === 'en') {
+        const e = expand(w);
+        for (const s of e.synonyms) put(s, SYNONYM_WEIGHT);
+        for (const g of e.gloss) put(g, GLOSS_WEIGHT);
+      }
+    }
+    // Terms so common in the project that they carry no meaning here are dropped from the expansion.
+    for (const [t, wt] of weights) if (wt < 1 && this.bm25.documentFrequency(t) > this.items.size * 0.3) weights.delete(t);
+    return weights;
+  }
+
+  /** Pseudo-relevance feedback: the most distinctive terms of the best few items join the query. */
+  private withFeedback(weights: Map<string, number>, allow: (id: string) => boolean): Map<string, number> {
+    const first = [...this.bm25.score(weights, allow)].sort((a, b) => b[1] - a[1]).slice(0, FEEDBACK_DOCS);
+    const counts = new Map<string, number>();
+    for (const [id] of first) for (const t of new Set(this.items.get(id)!.terms)) counts.set(t, (counts.get(t) ?? 0) + 1);
+    const n = this.items.size;
+    const ranked = [...counts]
+      .filter(([t]) => !weights.has(t))
+      .map(([t, c]) => [t, c * Math.log(1 + n / (1 + this.bm25.documentFrequency(t)))] as const)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, FEEDBACK_TERMS);
+    const out = new Map(weights);
+    for (const [t] of ranked) out.set(t, FEEDBACK_WEIGHT);
+    return out;
+  }
+
+  private rank(query: string, mode: Exclude<SearchMode, 'hybrid'>, allow: (id: string) => boolean, useLexicon: boolean): string[] {
+    const weights = mode === 'lexical' ? this.lexicalWeights(query) : this.withFeedback(this.semanticWeights(query, useLexicon), allow);
+    return [...this.bm25.score(weights, allow)].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id);
+  }
+
+  search(queries: string[], opts: SearchOptions = {}): { hits: Hit[]; total: number } {
+    const mode = opts.mode ?? 'hybrid';
+    const useLexicon = opts.lexicon ?? true;
+    const allow = (id: string) => {
+      const item = this.items.get(id)!;
+      return (!opts.kinds || opts.kinds.includes(item.kind)) && (!opts.allow || opts.allow(item));
+    };
+    const lists: string[][] = [];
+    for (const q of queries) {
+      if (mode === 'hybrid') lists.push(fuse([this.rank(q, 'lexical', allow, useLexicon), this.rank(q, 'semantic', allow, useLexicon)]).map(([id]) => id));
+      else lists.push(this.rank(q, mode, allow, useLexicon));
+    }
+    const fused = lists.length === 1 ? lists[0]!.map((id, i) => [id, 1 / (RRF_K + i + 1)] as const) : fuse(lists);
+    const offset = opts.offset ?? 0;
+    const topK = opts.topK ?? 10;
+    const hits = fused.slice(offset, offset + topK).map(([id, score]) => {
+      const item = this.items.get(id)!;
+      return { id, kind: item.kind, documentId: item.documentId, score: Number(score.toFixed(6)) };
+    });
+    return { hits, total: fused.length };
+  }
+}
+
+/** Reciprocal-rank fusion of ranked id lists. */
+export function fuse(lists: string[][]): [string, number][] {
+  const scores = new Map<string, number>();
+  for (const list of lists) list.forEach((id, i) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + i + 1)));
+  return [...scores].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, seedProject, ACCOUNT, READ, WRITE, type Fixture, type TestApp } from '../helpers/app.js';
+import { STORE_KINDS, skipKind } from '../helpers/stores.js';
+import { TRANSCRIPTS } from '../fixtures/transcripts.js';
+
+describe.each(STORE_KINDS)('search and find_entities on %s', (kind) => {
+  describe.skipIf(skipKind(kind))('', () => {
+    let t: TestApp;
+    let f: Fixture;
+    const search = async (body: Record<string, unknown>) => {
+      const res = await t.post(READ, f.readKey, { action: 'search', ...body });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+
+    beforeAll(async () => {
+      t = await makeTestApp(kind);
+      f = await seedProject(t);
+      const res = await t.app.server.inject({
+        method: 'POST', url: `/api/sift-account/upload?projectId=${f.projectId}`,
+        headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ urls: [] }),
+      });
+      expect(res.statusCode).toBe(400);
+      const { multipart } = await import('../helpers/multipart.js');
+      const body = multipart(TRANSCRIPTS.map((x) => ({ filename: x.filename, content: x.text })));
+      const up = await t.app.server.inject({
+        method: 'POST', url: `/api/sift-account/upload?projectId=${f.projectId}`,
+        headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': body.contentType }, payload: body.payload,
+      });
+      expect(up.statusCode).toBe(200);
+      await t.app.workers.drain();
+      const status = (await t.post(ACCOUNT, f.accountKey, { action: 'get_project_status', projectId: f.projectId })).json();
+      await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: f.projectId, expectedCreditCost: status.confirmableCreditCost });
+      await t.app.workers.drain();
+    });
+    afterAll(() => t?.close());
+
+    const filenameOf = (documentId: string) => TRANSCRIPTS[Number(documentId.slice(1)) - 1]!;
+
+    it('finds meaning beyond shared words', async () => {
+      const pricey = await search({ query: 'too expensive', topK: 3 });
+      expect(filenameOf(pricey.results[0].documentId).theme).toBe('pricing');
+      const bank = await search({ query: "couldn't connect my bank", topK: 3 });
+      expect(filenameOf(bank.results[0].documentId).theme).toBe('sync');
+      for (const r of bank.results) expect(r).toMatchObject({ type: 'chunk', id: expect.stringMatching(/^D\d+:\d+$/), text: expect.any(String), score: expect.any(Number) });
+    });
+
+    it('needs exactly one of query and queries, fuses several queries, pages with topK and offset', async () => {
+      expect((await t.post(READ, f.readKey, { action: 'search' })).statusCode).toBe(400);
+      expect((await t.post(READ, f.readKey, { action: 'search', query: 'a', queries: ['b'] })).statusCode).toBe(400);
+      const both = await search({ queries: ['price steep', 'setup tutorial'], topK: 10 });
+      const themes = new Set(both.results.map((r: { documentId: string }) => filenameOf(r.documentId).theme));
+      expect(themes.has('pricing') && themes.has('onboarding')).toBe(true);
+      const all = await search({ query: 'price budget account', topK: 50 });
+      expect(all.total).toBeGreaterThan(2);
+      const page1 = await search({ query: 'price budget account', topK: 2 });
+      const page2 = await search({ query: 'price budget account', topK: 2, offset: 2 });
+      expect(page1.results.map((r: { id: string }) => r.id)).toEqual(all.results.slice(0, 2).map((r: { id: string }) => r.id));
+      expect(page2.results.map((r: { id: string }) => r.id)).toEqual(all.results.slice(2, 4).map((r: { id: string }) => r.id));
+    });
+
+    it('applies filters, keeps onlyInsights to insights, and sees new and deleted insights at once', async () => {
+      const filtered = await search({ query: 'price', filters: { documentIds: ['D5'] } });
+      expect(filtered.results.every((r: { documentId: string }) => r.documentId === 'D5')).toBe(true);
+      const created = (await t.post(WRITE, f.editKey, { action: 'manage_insights', operation: 'create', categories: [], text: 'Participants find the subscription overpriced', documentId: 'D3' })).json().insight;
+      const found = await search({ query: 'expensive subscription', onlyInsights: true });
+      expect(found.results.map((r: { id: string }) => r.id)).toEqual([created.id]);
+      await t.post(WRITE, f.editKey, { action: 'manage_insights', operation: 'delete', categories: [], id: created.id });
+      expect((await search({ query: 'expensive subscription', onlyInsights: true })).results).toEqual([]);
+    });
+
+    it('lists frequent entities and where one is mentioned', async () => {
+      const res = await t.post(READ, f.readKey, { action: 'find_entities' });
+      expect(res.statusCode).toBe(200);
+      expect(Array.isArray(res.json().entities)).toBe(true);
+      const mentions = (await t.post(READ, f.readKey, { action: 'find_entities', entity: 'Monday' })).json();
+      expect(mentions.mentions[0]).toMatchObject({ documentId: 'D1', snippet: expect.stringContaining('Monday') });
+    });
+  });
+});
