@@ -13,8 +13,7 @@ export type ErrorKind =
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'not_implemented';
+  | 'rate_limited';
 
 export const STATUS_OF: Record<ErrorKind, number> = {
   invalid: 400,
@@ -27,7 +26,6 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
-  not_implemented: 501,
 };
 
 export interface FieldError {
@@ -63,5 +61,3 @@ export const conflict = (message: string) => new DomainError('conflict', message
 export const payloadTooLarge = (message: string) => new DomainError('payload_too_large', message);
 export const unsupportedMediaType = (message: string) => new DomainError('unsupported_media_type', message);
 export const rateLimited = (message = 'rate limit exceeded') => new DomainError('rate_limited', message);
-export const notImplemented = (what: string, issue: string) =>
-  new DomainError('not_implemented', `${what} is not available yet (${issue})`);

@@ -40,9 +40,6 @@ function commonErrors(surface: SurfaceDef['name'] | 'upload'): Json {
     r['402'] = errorResponse('Not enough credits to pay for the confirmation.');
     r['409'] = errorResponse('`confirm_documents`: several confirmable batches and no `documentIds`, a document not awaiting confirmation, or `expectedCreditCost` differing from the current cost (the message states it).');
   }
-  if (surface === 'read' || surface === 'write' || surface === 'account' || surface === 'partner') {
-    r['501'] = errorResponse('An action whose engine has not landed yet in this build.');
-  }
   if (surface === 'upload') {
     r['413'] = errorResponse('A file over 50 MB.');
     r['415'] = errorResponse('A media file (audio, video, image) or a type that cannot be read.');

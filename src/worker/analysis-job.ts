@@ -6,9 +6,7 @@ import { familyOf, type AnalysisParams, type AnalysisType } from '../domain/anal
 import { createCategories, insertInsights, setVerdict, upsertMemo, type CategoryDraft, type InsightDraft } from '../domain/analysis-results.js';
 import { fieldsNamed, metadataValueMatches } from '../domain/metadata-match.js';
 
-// Loaded lazily while the engine lands (TEMPORARY: switch back to a static import).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const engine = (): Promise<any> => import('../engine/analysis/index.js' as string);
+import { automaticAnalysis, predefinedAnalysis, summarizeDocument, summarizeGroup } from '../engine/analysis/index.js';
 
 interface EngineDoc { id: string; text: string; chunks: { idx: number; text: string; speaker: string | null; start: number; end: number }[]; metadata: Record<string, string> }
 
@@ -55,7 +53,6 @@ async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: R
   const docs = await loadDocuments(ctx, project.id, todo);
   if (docs.length === 0) return;
   const existing = await ctx.store.db.selectFrom('categories').select(['id', 'text', 'description', 'parentId']).where('projectId', '=', project.id).orderBy('createdAt').execute();
-  const { automaticAnalysis } = await engine();
   const result = automaticAnalysis(docs, {
     locale: project.locale, granularity: params.granularity, strictMode: params.strictMode, seed: 42,
     existingCategories: existing.map((c) => ({ key: c.id, name: c.text, description: c.description, parentKey: c.parentId })),
@@ -63,9 +60,9 @@ async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: R
   const known = new Map(existing.map((c) => [c.id, c.id]));
   const categoryIds = await ctx.store.transaction((trx) => createCategories(trx, project.id, result.categories, known, run.id));
   // One transaction per document: a kill between them leaves finished documents finished.
-  for (const v of result.verdicts as { documentId: string; verdict: Verdict; reason?: string }[]) {
+  for (const v of result.verdicts) {
     await ctx.store.transaction(async (trx) => {
-      await insertInsights(trx, project.id, (result.insights as InsightDraft[]).filter((i) => i.documentId === v.documentId), categoryIds, run.id);
+      await insertInsights(trx, project.id, result.insights.filter((i) => i.documentId === v.documentId), categoryIds, run.id);
       await setVerdict(trx, project.id, family, v.documentId, v.verdict, v.reason ?? null, run.id);
     });
   }
@@ -90,11 +87,10 @@ async function runPredefined(ctx: WorkerContext, run: Row<'analyses'>, project: 
   }
   const categoryIds = await ctx.store.transaction((trx) => createCategories(trx, project.id, drafts, known, run.id));
   if (docs.length === 0) return;
-  const { predefinedAnalysis } = await engine();
   const result = predefinedAnalysis(docs, categories, { locale: project.locale, granularity: params.granularity, strictMode: params.strictMode });
-  for (const v of result.verdicts as { documentId: string; verdict: Verdict; reason?: string }[]) {
+  for (const v of result.verdicts) {
     await ctx.store.transaction(async (trx) => {
-      await insertInsights(trx, project.id, (result.insights as InsightDraft[]).filter((i) => i.documentId === v.documentId), categoryIds, run.id);
+      await insertInsights(trx, project.id, result.insights.filter((i) => i.documentId === v.documentId), categoryIds, run.id);
       await setVerdict(trx, project.id, family, v.documentId, v.verdict, v.reason ?? null, run.id);
     });
   }
@@ -103,7 +99,6 @@ async function runPredefined(ctx: WorkerContext, run: Row<'analyses'>, project: 
 async function runSummaries(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>) {
   const family = familyOf('summaries', run);
   const docs = await loadDocuments(ctx, project.id, await documentsWithoutVerdict(ctx, project.id, family));
-  const { summarizeDocument } = await engine();
   for (const doc of docs) {
     const summary = summarizeDocument(doc, { locale: project.locale, maxSentences: 5 });
     await ctx.store.transaction(async (trx) => {
@@ -118,7 +113,6 @@ async function runMetadataSummaries(ctx: WorkerContext, run: Row<'analyses'>, pr
   const docs = await loadDocuments(ctx, project.id);
   const fields = await ctx.store.db.selectFrom('metadataFields').selectAll().where('projectId', '=', project.id).orderBy('createdAt').execute();
   const values = await ctx.store.db.selectFrom('metadataValues').select(['documentId', 'fieldId', 'text']).where('projectId', '=', project.id).where('text', '!=', '').execute();
-  const { summarizeGroup } = await engine();
   for (const field of fields) {
     const groups = new Map<string, Set<string>>();
     for (const v of values.filter((x) => x.fieldId === field.id)) groups.set(v.text, (groups.get(v.text) ?? new Set()).add(v.documentId));

@@ -4,9 +4,10 @@ import type { JobKind, WorkerContext } from './context.js';
 import { extractionJob } from './extract-document.js';
 import { processingJob } from './process-document.js';
 import { mailJob } from './mailer.js';
+import { analysisJob } from './analysis-job.js';
 
-/** Paid work first, then extraction. Later kinds (analyses, indexing) append here. */
-export const JOB_KINDS: JobKind[] = [processingJob, extractionJob, mailJob];
+/** Paid work first, then extraction, then analyses (which need processed documents), then mail. */
+export const JOB_KINDS: JobKind[] = [processingJob, extractionJob, analysisJob, mailJob];
 
 export interface Workers {
   nudge(): void;

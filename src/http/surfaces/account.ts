@@ -7,7 +7,9 @@ import type { Services } from '../services.js';
 import type { Principal } from '../auth.js';
 import { idempotent } from '../idempotency.js';
 import { canWrite, createProject, findProject, projectViewRaw, roleOf } from '../../domain/projects.js';
-import { forbidden, notFound, notImplemented } from '../../domain/errors.js';
+import { forbidden, notFound } from '../../domain/errors.js';
+import { startAnalysis } from '../../domain/analysis-start.js';
+import { runsOf } from '../../domain/analyses.js';
 import type { Row } from '../../store/tables.js';
 import { confirmDocuments, projectStatus } from '../../domain/documents.js';
 import { removeDocuments } from '../document-actions.js';
@@ -42,7 +44,7 @@ export const accountHandlers: ActionHandlers<typeof accountActions, AccountCtx> 
     }),
   get_project_status: async (ctx, body) => {
     const project = await accountProject(ctx, body.projectId, 'read');
-    return projectStatus(ctx.services.store, project, { accountId: ctx.principal.accountId });
+    return projectStatus(ctx.services.store, project, { accountId: ctx.principal.accountId }, await runsOf(ctx.services.store, project.id));
   },
   confirm_documents: async (ctx, body) => {
     const project = await accountProject(ctx, body.projectId, 'write');
@@ -57,8 +59,10 @@ export const accountHandlers: ActionHandlers<typeof accountActions, AccountCtx> 
     return removeDocuments(ctx.services, project, body.documentIds);
   },
   start_analysis: async (ctx, body) => {
-    await accountProject(ctx, body.projectId, 'write');
-    throw notImplemented('start_analysis', 'the analysis issue');
+    const project = await accountProject(ctx, body.projectId, 'write');
+    const answer = await startAnalysis(ctx.services.store, project, body);
+    ctx.services.jobs.nudge();
+    return answer;
   },
 };
 

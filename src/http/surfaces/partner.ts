@@ -12,7 +12,9 @@ import { partnerAccount, partnerProject } from '../../domain/partner-scope.js';
 import { accountViewRaw, partnerAccounts, provisionAccount } from '../../domain/partner-accounts.js';
 import { createProject, projectViewRaw } from '../../domain/projects.js';
 import { confirmDocuments, createPendingDocuments, documentViewRaw, projectStatus, type NewDocument } from '../../domain/documents.js';
-import { invalidField, notImplemented } from '../../domain/errors.js';
+import { invalidField } from '../../domain/errors.js';
+import { startAnalysis } from '../../domain/analysis-start.js';
+import { runsOf } from '../../domain/analyses.js';
 import type { Row } from '../../store/tables.js';
 
 export type PartnerPrincipal = Extract<Principal, { kind: 'partner' }>;
@@ -61,7 +63,7 @@ export const partnerHandlers: ActionHandlers<typeof partnerActions, PartnerCtx> 
   },
   get_project_status: async (ctx, body) => {
     const project = await partnerProject(ctx.services.store.db, ctx.principal.partnerId, body.projectId);
-    return projectStatus(ctx.services.store, project, payer(ctx));
+    return projectStatus(ctx.services.store, project, payer(ctx), await runsOf(ctx.services.store, project.id));
   },
   confirm_documents: async (ctx, body) => {
     const project = await partnerProject(ctx.services.store.db, ctx.principal.partnerId, body.projectId);
@@ -76,8 +78,10 @@ export const partnerHandlers: ActionHandlers<typeof partnerActions, PartnerCtx> 
     return removeDocuments(ctx.services, project, body.documentIds);
   },
   start_analysis: async (ctx, body) => {
-    await partnerProject(ctx.services.store.db, ctx.principal.partnerId, body.projectId);
-    throw notImplemented('start_analysis', 'the analysis issue');
+    const project = await partnerProject(ctx.services.store.db, ctx.principal.partnerId, body.projectId);
+    const answer = await startAnalysis(ctx.services.store, project, body);
+    ctx.services.jobs.nudge();
+    return answer;
   },
 };
 

@@ -5,7 +5,6 @@ import { authProjectKey, bearerToken, type Principal } from '../auth.js';
 import type { ActionHandlers, ProjectCtx, ProjectPrincipal } from '../handler.js';
 import type { Services } from '../services.js';
 import { projectView } from '../../domain/projects.js';
-import { notImplemented } from '../../domain/errors.js';
 import type { ProjectScope } from '../../domain/context.js';
 import { getDocuments } from '../../domain/documents-read.js';
 import { getInsights } from '../../domain/insights.js';
@@ -20,10 +19,6 @@ import { search } from '../../domain/search.js';
 import { findEntities } from '../../domain/entities.js';
 
 export const scopeOf = (ctx: ProjectCtx): ProjectScope => ({ store: ctx.services.store, project: ctx.project, userId: ctx.principal.userId });
-
-export const later = (what: string, issue: string) => async () => {
-  throw notImplemented(what, issue);
-};
 
 export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx> = {
   get_project: async (ctx) => ({ project: projectView(ctx.project) }),

@@ -5,7 +5,8 @@ import { authProjectKey, bearerToken } from '../auth.js';
 import type { ActionHandlers, ProjectCtx, ProjectPrincipal } from '../handler.js';
 import type { Services } from '../services.js';
 import { forbidden } from '../../domain/errors.js';
-import { later, projectContext, scopeOf } from './read.js';
+import { projectContext, scopeOf } from './read.js';
+import { startAnalysis } from '../../domain/analysis-start.js';
 import { manageInsights } from '../../domain/insights.js';
 import { manageCategories, categorizeInsights } from '../../domain/categories.js';
 import { manageTags } from '../../domain/tags.js';
@@ -20,8 +21,18 @@ export const writeHandlers: ActionHandlers<typeof writeActions, ProjectCtx> = {
   create_note: async (ctx, body) => createNote(scopeOf(ctx), body),
   manage_metadata_fields: async (ctx, body) => manageMetadataFields(scopeOf(ctx), body),
   set_metadata_values: async (ctx, body) => setMetadataValues(scopeOf(ctx), body),
-  start_analysis: later('start_analysis', 'the analysis issue'),
-  start_predefined_analysis: later('start_predefined_analysis', 'the analysis issue'),
+  start_analysis: async (ctx, body) => {
+    const answer = await startAnalysis(ctx.services.store, ctx.project, { ...body, type: body.type === 'inductive' ? 'automatic' : body.type });
+    ctx.services.jobs.nudge();
+    return answer;
+  },
+  start_predefined_analysis: async (ctx, body) => {
+    const answer = await startAnalysis(ctx.services.store, ctx.project, {
+      type: 'predefined', categories: body.themes, documentScope: body.documentScope, metadataFilter: body.metadataFilter, name: body.name,
+    });
+    ctx.services.jobs.nudge();
+    return answer;
+  },
 };
 
 export function registerWriteSurface(app: FastifyInstance, services: Services) {

@@ -1,0 +1,60 @@
+import type { AnalysisDocument } from './types.js';
+
+/**
+ * The sentences a document offers as evidence, with their exact offsets in the document's text
+ * (so every quote is a verbatim slice). Interviewers' turns are context, not evidence: a speaker
+ * named like an interviewer, or one whose turns are mostly questions, is left out.
+ */
+export interface Sentence { documentId: string; chunkIdx: number; start: number; end: number; text: string; /** Offset of the turn or paragraph the sentence belongs to. */ paragraph: number }
+
+const INTERVIEWER = /^(interviewer|moderator|facilitator|researcher|host|q|int|i)$/i;
+const LABEL = /^\s*([A-Z][\p{L}.'’ -]{0,40}?|[A-Z]\d{0,3})\s*:\s+/u;
+
+function askers(doc: AnalysisDocument): Set<string> {
+  const turns = new Map<string, { total: number; questions: number }>();
+  for (const c of doc.chunks) {
+    for (const para of c.text.split(/\n\s*\n/)) {
+      const m = LABEL.exec(para);
+      if (!m) continue;
+      const who = m[1]!.trim();
+      const t = turns.get(who) ?? { total: 0, questions: 0 };
+      t.total++;
+      if (para.trim().endsWith('?')) t.questions++;
+      turns.set(who, t);
+    }
+  }
+  const out = new Set<string>();
+  for (const [who, t] of turns) if (INTERVIEWER.test(who) || (turns.size > 1 && t.total >= 2 && t.questions / t.total >= 0.6)) out.add(who);
+  return out;
+}
+
+const segmenters = new Map<string, Intl.Segmenter>();
+
+export function evidence(doc: AnalysisDocument, locale: string, minWords = 4): Sentence[] {
+  const skip = askers(doc);
+  let seg = segmenters.get(locale);
+  if (!seg) segmenters.set(locale, (seg = new Intl.Segmenter(locale, { granularity: 'sentence' })));
+  const out: Sentence[] = [];
+  for (const c of doc.chunks) {
+    let offset = 0;
+    for (const para of c.text.split(/(\n\s*\n)/)) {
+      const paraStart = c.start + offset;
+      offset += para.length;
+      if (/^\n\s*\n$/.test(para) || para.trim() === '') continue;
+      const m = LABEL.exec(para);
+      if (m && skip.has(m[1]!.trim())) continue;
+      const bodyFrom = m ? m[0].length : 0;
+      for (const s of seg.segment(para.slice(bodyFrom))) {
+        const raw = s.segment;
+        const lead = raw.length - raw.trimStart().length;
+        const text = raw.trim();
+        if (text.split(/\s+/).length < minWords || text.endsWith('?')) continue;
+        const start = paraStart + bodyFrom + s.index + lead;
+        const end = start + text.length;
+        if (doc.text.slice(start, end) !== text) continue;
+        out.push({ documentId: doc.id, chunkIdx: c.idx, start, end, text, paragraph: paraStart });
+      }
+    }
+  }
+  return out;
+}

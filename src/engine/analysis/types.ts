@@ -1,0 +1,7 @@
+export interface AnalysisChunk { idx: number; text: string; speaker: string | null; start: number; end: number }
+export interface AnalysisDocument { id: string; text: string; chunks: AnalysisChunk[]; metadata?: Record<string, string> }
+export interface CategoryDraft { key: string; name: string; description: string; parentKey: string | null }
+export interface InsightDraft { documentId: string; text: string; description: string; quotes: string[]; categoryKeys: string[] }
+export type Verdict = { documentId: string; verdict: 'analysed' | 'skipped' | 'failed'; reason?: string };
+export type Granularity = 'default' | 'overview' | 'inclusive';
+export interface PredefinedCategoryInput { name: string; description?: string; instructions?: string; categorizationInstructions?: string; examples?: string[] }

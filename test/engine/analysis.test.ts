@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { automaticAnalysis, predefinedAnalysis, summarizeDocument } from '../../src/engine/analysis/index.js';
+import { chunkText } from '../../src/engine/chunk.js';
+import { TRANSCRIPTS } from '../fixtures/transcripts.js';
+
+const docs = TRANSCRIPTS.map((t, i) => ({ id: `d${i}`, text: t.text, chunks: chunkText(t.text) }));
+const opts = { locale: 'en', granularity: 'default' as const, strictMode: false, existingCategories: [], seed: 42 };
+
+describe('analysis engine', () => {
+  it('finds recurring themes with verbatim, participant-only quotes, deterministically', () => {
+    const a = automaticAnalysis(docs, opts);
+    expect(a).toEqual(automaticAnalysis(docs, opts));
+    expect(a.categories.length).toBeGreaterThan(1);
+    expect(a.categories.length).toBeLessThanOrEqual(24);
+    const keys = new Set(a.categories.map((c) => c.key));
+    for (const c of a.categories) if (c.parentKey) expect(keys.has(c.parentKey)).toBe(true);
+    for (const i of a.insights) {
+      const doc = docs.find((d) => d.id === i.documentId)!;
+      expect(i.categoryKeys.length).toBeGreaterThan(0);
+      for (const q of i.quotes) {
+        expect(doc.text).toContain(q);
+        const line = doc.text.split('\n').find((l) => l.includes(q))!;
+        expect(line.startsWith('Interviewer:')).toBe(false);
+      }
+    }
+  });
+
+  it('keeps every quote verbatim on arbitrary documents, and a broken document fails alone', () => {
+    fc.assert(fc.property(fc.array(fc.lorem({ maxCount: 40, mode: 'sentences' }), { minLength: 2, maxLength: 5 }), (texts) => {
+      const input = texts.map((t, i) => ({ id: `r${i}`, text: `Participant: ${t}`, chunks: chunkText(`Participant: ${t}`) }));
+      const result = automaticAnalysis(input, opts);
+      for (const i of result.insights) for (const q of i.quotes) expect(input.find((d) => d.id === i.documentId)!.text).toContain(q);
+    }), { numRuns: 30 });
+    const broken = { id: 'bad', text: 'x', chunks: null as never };
+    const result = automaticAnalysis([...docs, broken], opts);
+    expect(result.verdicts.find((v) => v.documentId === 'bad')).toMatchObject({ verdict: 'failed' });
+    expect(result.verdicts.filter((v) => v.verdict === 'analysed').length).toBeGreaterThan(0);
+  });
+
+  it('puts passages about a predefined category\'s subject into it', () => {
+    const { insights } = predefinedAnalysis(docs, [{ name: 'Price', description: 'cost, fees, subscription, discounts' }, { name: 'Getting started', description: 'onboarding, setup, tutorial' }], opts);
+    const price = insights.filter((i) => i.categoryKeys.includes('Price')).map((i) => i.documentId);
+    expect(price).toEqual(expect.arrayContaining(['d2', 'd3']));
+    const start = insights.filter((i) => i.categoryKeys.includes('Getting started')).map((i) => i.documentId);
+    expect(start).toEqual(expect.arrayContaining(['d4', 'd5']));
+  });
+
+  it('summarises a document with its own sentences', () => {
+    const s = summarizeDocument(docs[0]!, { locale: 'en', maxSentences: 3 });
+    expect(s.text.length).toBeGreaterThan(0);
+    const sentences = s.text.split(/(?<=[.!])\s+/);
+    for (const sentence of sentences) expect(docs[0]!.text).toContain(sentence);
+  });
+});
