@@ -1,0 +1,93 @@
+/**
+ * Measures the analysis engine on text nobody on this project wrote (Reuters-21578 `acq` and
+ * `crude` from Debian's r-cran-tm) and on a labelled interview set, beside scikit-learn's NMF
+ * and LDA on the same texts:  npm run eval   (setup: apt-get install r-cran-tm python3-sklearn)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { automaticAnalysis, predefinedAnalysis } from '../src/engine/analysis/index.js';
+import { chunkText } from '../src/engine/chunk.js';
+import { INTERVIEWS } from './interviews.js';
+import { ari, macroF1, nmi } from './metrics.js';
+
+const TM = '/usr/lib/R/site-library/tm/texts';
+const PYTHON = '/usr/bin/python3';
+
+function reuters(): { id: string; text: string; label: string }[] | null {
+  if (!fs.existsSync(path.join(TM, 'acq'))) return null;
+  const out = [];
+  for (const label of ['acq', 'crude']) {
+    for (const f of fs.readdirSync(path.join(TM, label)).sort()) {
+      const xml = fs.readFileSync(path.join(TM, label, f), 'utf8');
+      const pick = (tag: string) => (new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(xml)?.[1] ?? '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+      const body = pick('BODY').replace(/\s*Reuter\s*$/, '').replace(/\n(?!\n)/g, ' ');
+      out.push({ id: `${label}-${f}`, text: `${pick('TITLE')}.\n\n${body.replace(/\.\s+/g, '.\n\n')}`, label });
+    }
+  }
+  return out;
+}
+
+const DESCRIPTIONS: Record<string, string> = {
+  acq: 'acquisitions, mergers, takeovers, buying shares and stakes in companies',
+  crude: 'crude oil, petroleum prices, OPEC, barrels, production and refineries',
+  'delivery timing': 'when the delivery arrives, time slots, late or early drivers',
+  'substitutions and stock': 'items replaced, swapped, missing or out of stock',
+  freshness: 'quality of fruit, vegetables, meat and frozen food',
+  'price and fees': 'cost, charges, fees, discounts, subscriptions and cheap brands',
+  'app and payment': 'the app, search, checkout, card payment, login and permissions',
+  'support and refunds': 'customer service, refunds, phone lines, helpful drivers',
+  packaging: 'plastic bags, wrapping and packaging waste',
+};
+
+interface Row { dataset: string; method: string; nmi: number; ari: number; coverage: number; f1?: number; verbatim?: number }
+
+function evaluate(name: string, docs: { id: string; text: string; label: string }[]): Row[] {
+  const input = docs.map((d) => ({ id: d.id, text: d.text, chunks: chunkText(d.text) }));
+  const started = Date.now();
+  const auto = automaticAnalysis(input, { locale: 'en', granularity: 'inclusive', strictMode: false, existingCategories: [], seed: 42 });
+  const ms = Date.now() - started;
+  const parentOf = new Map(auto.categories.map((c) => [c.key, c.parentKey ?? c.key]));
+  const dominant = docs.map((d) => {
+    const counts = new Map<string, number>();
+    for (const i of auto.insights.filter((x) => x.documentId === d.id)) for (const k of i.categoryKeys) counts.set(parentOf.get(k) ?? k, (counts.get(parentOf.get(k) ?? k) ?? 0) + i.quotes.length);
+    return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'none';
+  });
+  const labels = [...new Set(docs.map((d) => d.label))];
+  const pre = predefinedAnalysis(input, labels.map((l) => ({ name: l, description: DESCRIPTIONS[l] ?? l })), { locale: 'en', granularity: 'default', strictMode: false });
+  const predicted = docs.map((d) => {
+    const best = pre.insights.filter((i) => i.documentId === d.id).sort((a, b) => b.quotes.length - a.quotes.length)[0];
+    return best ? best.categoryKeys[0]! : null;
+  });
+  const quotes = [...auto.insights, ...pre.insights].flatMap((i) => i.quotes.map((q) => input.find((d) => d.id === i.documentId)!.text.includes(q)));
+  const gold = docs.map((d) => d.label);
+  console.error(`${name}: ${docs.length} documents, ${auto.categories.filter((c) => !c.parentKey).length} themes, ${ms} ms`);
+  return [{
+    dataset: name, method: 'sift automatic', nmi: nmi(gold, dominant), ari: ari(gold, dominant),
+    coverage: dominant.filter((x) => x !== 'none').length / docs.length, f1: macroF1(gold, predicted),
+    verbatim: quotes.length === 0 ? 1 : quotes.filter(Boolean).length / quotes.length,
+  }];
+}
+
+const datasets: Record<string, { id: string; text: string; label: string }[]> = { interviews: INTERVIEWS };
+const r = reuters();
+if (r) datasets['reuters acq+crude'] = r;
+else console.error('r-cran-tm is not installed: the Reuters set is skipped (apt-get install r-cran-tm)');
+
+const rows: Row[] = Object.entries(datasets).flatMap(([name, docs]) => evaluate(name, docs));
+let baselines: Record<string, Record<string, { nmi: number; ari: number }>> = {};
+if (fs.existsSync(PYTHON)) {
+  try {
+    const input = JSON.stringify({ datasets: Object.fromEntries(Object.entries(datasets).map(([n, d]) => [n, { texts: d.map((x) => x.text), labels: d.map((x) => x.label) }])) });
+    baselines = JSON.parse(execFileSync(PYTHON, [path.join(import.meta.dirname ?? 'eval', 'baselines.py')], { input, encoding: 'utf8' }));
+  } catch (err) {
+    console.error(`scikit-learn baselines skipped: ${(err as Error).message.split('\n')[0]} (apt-get install python3-sklearn)`);
+  }
+}
+console.log('| dataset | method | NMI | ARI | coverage | predefined macro-F1 | verbatim quotes |');
+console.log('|---|---|---:|---:|---:|---:|---:|');
+const f = (x: number | undefined) => (x === undefined ? '' : x.toFixed(3));
+for (const row of rows) {
+  console.log(`| ${row.dataset} | ${row.method} | ${f(row.nmi)} | ${f(row.ari)} | ${f(row.coverage)} | ${f(row.f1)} | ${row.verbatim === undefined ? '' : `${(row.verbatim * 100).toFixed(1)}%`} |`);
+  for (const [method, s] of Object.entries(baselines[row.dataset] ?? {})) console.log(`| ${row.dataset} | scikit-learn ${method.toUpperCase()} | ${f(s.nmi)} | ${f(s.ari)} | 1.000 | | |`);
+}
