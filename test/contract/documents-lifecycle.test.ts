@@ -163,6 +163,13 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
       expect((await status(project.id)).documents).toEqual([]);
     });
 
+    it('refuses a file over 50 MB with 413 and keeps nothing of the request', async () => {
+      const project = await newProject();
+      const big = await upload(project.id, [{ filename: 'small.txt', content: 'fine' }, { filename: 'big.txt', content: Buffer.alloc(50 * 1024 * 1024 + 1, 97) }]);
+      expect(big.statusCode).toBe(413);
+      expect((await status(project.id)).documents).toEqual([]);
+    });
+
     it('refuses a URL to a private address with 400 naming it', async () => {
       const project = await newProject();
       const res = await t.app.server.inject({

@@ -25,7 +25,7 @@ const IBAN = /\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?\b/g;
 const CARD = /\b(?:\d[ -]?){12,18}\d\b/g;
 const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?|\b\d{2,4}[\s.-])\d{3,4}[\s.-]?\d{3,4}\b/g;
 const STREET_TYPES = 'Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Square|Sq|Terrace|Close|Crescent';
-const ADDRESS_EN = new RegExp(`\\b\\d{1,5}[A-Za-z]?\\s+(?:[A-Z][a-z]+\\s+){1,3}(?:${STREET_TYPES})\\b\\.?`, 'g');
+const ADDRESS_EN = new RegExp(`\\b\\d{1,5}[A-Za-z]?\\s+(?:[A-Z][a-z]+\\s+){1,3}(?:${STREET_TYPES})\\b`, 'g');
 const ADDRESS_DE = /\b[A-ZÄÖÜ][a-zäöüß]+(?:straße|strasse|weg|gasse|platz|allee)\s+\d{1,4}[a-z]?\b/g;
 const ADDRESS_FR = /\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|boulevard|place|chemin|allée|impasse)\s+(?:d[eu']\s?|de la\s|des\s)?[A-ZÉ][\p{L}'-]+(?:\s[A-ZÉ][\p{L}'-]+)*/gu;
 const GENERIC_SPEAKERS = new Set(['interviewer', 'participant', 'moderator', 'respondent', 'facilitator', 'speaker', 'q', 'a', 'user', 'customer', 'researcher', 'host', 'guest']);
@@ -68,7 +68,7 @@ function peopleHits(text: string): Hit[] {
   const names = new Set<string>();
   const doc = nlp(text);
   for (const p of doc.people().out('array') as string[]) {
-    const clean = p.replace(/[^\p{L}'’ -]/gu, '').trim();
+    const clean = p.replace(/[^\p{L}'’ -]/gu, '').replace(/^(thanks|thank you|hi|hello|hey|dear|dr|mr|mrs|ms)\s+/i, '').replace(/['’]s$/, '').trim();
     if (clean.length > 1 && !GENERIC_SPEAKERS.has(clean.toLowerCase())) names.add(clean);
   }
   for (const m of text.matchAll(/^\s*([A-Z][a-z]+(?: [A-Z][a-z]+)?)\s*:/gm)) {

@@ -95,7 +95,9 @@ function requestOnce(url: URL, pinned: { address: string; family: number }, raw:
     const req = lib.request(url, {
       method: 'GET',
       headers: { 'user-agent': 'sift-fetcher/1.0', accept: '*/*' },
-      lookup: (_host, _opts, cb) => cb(null, pinned.address, pinned.family),
+      // Node asks for every address (`all`) since v20; either way it gets only the checked one.
+      lookup: ((_host: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) =>
+        options?.all ? cb(null, [{ address: pinned.address, family: pinned.family }]) : cb(null, pinned.address, pinned.family)) as never,
     }, (res) => {
       const declared = Number(res.headers['content-length'] ?? 0);
       if (declared > maxBytes) {

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { chunkText } from '../../src/engine/chunk.js';
+import { anonymize } from '../../src/engine/anonymize/index.js';
+
+describe('chunking', () => {
+  it('chunks are exact, ordered, non-overlapping slices covering all the text', () => {
+    const paragraph = fc.array(fc.lorem({ maxCount: 60, mode: 'sentences' }), { minLength: 1, maxLength: 12 });
+    fc.assert(fc.property(paragraph, fc.constantFrom('Interviewer: ', 'Participant: ', 'Maria: ', ''), (paras, label) => {
+      const text = paras.map((p, i) => (i % 2 ? `${label}${p}` : p)).join('\n\n');
+      const chunks = chunkText(text, { targetWords: 40, maxWords: 80 });
+      let last = 0;
+      chunks.forEach((c, i) => {
+        expect(c.idx).toBe(i);
+        expect(text.slice(c.start, c.end)).toBe(c.text);
+        expect(c.start).toBeGreaterThanOrEqual(last);
+        expect(text.slice(last, c.start).trim()).toBe('');
+        last = c.end;
+      });
+      expect(text.slice(last).trim()).toBe('');
+    }), { numRuns: 100 });
+    expect(chunkText('  \n\n ')).toEqual([]);
+  });
+
+  it('keeps speaker turns apart and names a chunk\'s speaker only when it is one speaker\'s', () => {
+    const text = `Interviewer: ${'Why so? '.repeat(30)}\n\nParticipant: ${'Because it is slow. '.repeat(40)}`;
+    const chunks = chunkText(text, { targetWords: 60 });
+    expect(chunks.map((c) => c.speaker)).toEqual(['Interviewer', 'Participant']);
+  });
+});
+
+describe('anonymisation', () => {
+  const text = `Maria Lopez: I live at 221 Baker Street. Call me on +44 20 7946 0958 or write to maria.lopez@example.com.
+Interviewer: Thanks Maria. Card 4111 1111 1111 1111, IBAN GB82 WEST 1234 5698 7654 32. John Smith said the app costs $12 in 2023.`;
+
+  it('replaces people, e-mails, phones, addresses, IBANs and card numbers with stable placeholders', () => {
+    const { text: out } = anonymize(text);
+    for (const secret of ['Maria', 'Lopez', 'Baker Street', '7946', 'maria.lopez@example.com', '4111', 'GB82', 'John Smith']) expect(out).not.toContain(secret);
+    expect(out).toContain('[PERSON 1]: I live at [ADDRESS 1]');
+    expect(out).toContain('Thanks [PERSON 1].');
+    expect(out).toContain('[EMAIL 1]');
+    expect(out).toContain('[PHONE 1]');
+    expect(out).toContain('[CARD 1]');
+    expect(out).toContain('[IBAN 1]');
+    expect(out).toContain('[PERSON 2] said the app costs $12 in 2023.');
+    expect(out).toContain('Interviewer:');
+    expect(anonymize(out).text).toBe(out);
+  });
+
+  it('leaves ordinary prose alone', () => {
+    const prose = 'The budget app costs 12 dollars a month. In 2023 I used it for 3 months, then switched on 12/03/2024 to the spreadsheet export.';
+    expect(anonymize(prose).text).toBe(prose);
+  });
+});
