@@ -6,6 +6,7 @@ import { fileBlobStore, type BlobStore } from './store/blobs.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { buildServer } from './http/server.js';
 import { startWorkers, type Workers } from './worker/runner.js';
+import { createLlmProvider } from './engine/llm/provider.js';
 
 export interface App {
   server: FastifyInstance;
@@ -35,8 +36,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const limiter = createRateLimiter(config.rateLimits, redis);
   let workers: Workers | null = null;
   const jobs = { nudge: () => workers?.nudge() };
-  const server = buildServer({ config, store, blobs, limiter, jobs }, { logger: options.logger ?? false });
-  workers = startWorkers({ config, store, blobs, log: server.log, leaseMs: config.leaseMs }, { count: config.workers });
+  const llm = createLlmProvider(config.llm);
+  const server = buildServer({ config, store, blobs, limiter, jobs, llm }, { logger: options.logger ?? false });
+  workers = startWorkers({ config, store, blobs, log: server.log, leaseMs: config.leaseMs, llm }, { count: config.workers });
   return {
     server,
     store,

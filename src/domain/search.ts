@@ -6,6 +6,14 @@ import { chunksOf, insightTexts, sourceSignature, sourceVersions } from './searc
 import { matchDocuments, matchInsights } from './filters.js';
 import { invalid } from './errors.js';
 import { inBatches } from './views/in-batches.js';
+import { cosineDense, type LlmProvider } from '../engine/llm/provider.js';
+
+async function indexedTexts(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const r of await inBatches(ids, (s) => db.selectFrom('chunks').select(['id', 'text']).where('id', 'in', s).execute())) out.set(r.id, r.text);
+  for (const r of await inBatches(ids, (s) => db.selectFrom('insights').select(['id', 'text']).where('id', 'in', s).execute())) out.set(r.id, r.text);
+  return out;
+}
 
 /**
  * `search` (decisions §7). Each process keeps one index per project and brings it up to date
@@ -15,6 +23,8 @@ import { inBatches } from './views/in-batches.js';
  */
 interface Cached {
   index: SearchIndex;
+  /** Embeddings of items by id, when a provider is configured (filled lazily, dropped with the item). */
+  embeddings: Map<string, number[]>;
   signature: string;
   documents: Map<string, string>;
   insights: Map<string, string>;
@@ -24,13 +34,13 @@ interface Cached {
 const cache = new Map<string, Cached>();
 const MAX_PROJECTS = 50;
 
-async function freshIndex(db: DbOrTx, projectId: string, locale: string): Promise<SearchIndex> {
+async function freshIndex(db: DbOrTx, projectId: string, locale: string): Promise<Cached> {
   const signature = await sourceSignature(db, projectId);
   let c = cache.get(projectId);
-  if (c && c.signature === signature) return c.index;
+  if (c && c.signature === signature) return c;
   if (!c || c.index.locale !== locale) {
     if (cache.size >= MAX_PROJECTS) cache.delete(cache.keys().next().value!);
-    c = { index: new SearchIndex(locale), signature: '', documents: new Map(), insights: new Map(), chunkIds: new Map() };
+    c = { index: new SearchIndex(locale), embeddings: new Map(), signature: '', documents: new Map(), insights: new Map(), chunkIds: new Map() };
     cache.set(projectId, c);
   }
   const now = await sourceVersions(db, projectId);
@@ -51,7 +61,27 @@ async function freshIndex(db: DbOrTx, projectId: string, locale: string): Promis
   c.documents = now.documents;
   c.insights = now.insights;
   c.signature = signature;
-  return c.index;
+  for (const id of c.embeddings.keys()) if (!c.index.has(id)) c.embeddings.delete(id);
+  return c;
+}
+
+/**
+ * With an embedding provider: one ranking per query by cosine to the items' embeddings. A
+ * provider failure leaves search to the offline engine (logged by the caller's absence of it).
+ */
+async function embeddingRankings(db: DbOrTx, c: Cached, llm: LlmProvider, queries: string[]): Promise<string[][]> {
+  try {
+    const missing = c.index.ids().filter((id) => !c.embeddings.has(id));
+    if (missing.length > 0) {
+      const texts = await indexedTexts(db, missing);
+      const vectors = await llm.embed!(missing.map((id) => texts.get(id) ?? ''));
+      missing.forEach((id, i) => c.embeddings.set(id, vectors[i]!));
+    }
+    const qv = await llm.embed!(queries);
+    return qv.map((q) => [...c.embeddings].map(([id, v]) => [id, cosineDense(q, v)] as const).sort((a, b) => b[1] - a[1]).slice(0, 200).map(([id]) => id));
+  } catch {
+    return [];
+  }
 }
 
 export async function search(scope: ProjectScope, body: ReadBody<'search'>): Promise<Record<string, unknown>> {
@@ -61,13 +91,15 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   const db = scope.store.db;
   const projectId = scope.project.id;
   const queries = body.query !== undefined ? [body.query] : body.queries!;
-  const index = await freshIndex(db, projectId, scope.project.locale);
+  const cached = await freshIndex(db, projectId, scope.project.locale);
+  const index = cached.index;
   const docs = await matchDocuments(db, projectId, body.filters);
   const insights = await matchInsights(db, projectId, body.filters);
   const topK = body.topK ?? 10;
   const offset = body.offset ?? 0;
+  const extraRankings = scope.llm?.embed ? await embeddingRankings(db, cached, scope.llm, queries) : undefined;
   const { hits, total } = index.search(queries, {
-    topK, offset,
+    topK, offset, extraRankings,
     kinds: body.onlyInsights ? ['insight'] : undefined,
     allow: (item) => (item.kind === 'insight' ? insights === null || insights.has(item.id) : docs === null || (item.documentId !== null && docs.has(item.documentId))),
   });

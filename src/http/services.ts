@@ -4,6 +4,7 @@ import type { Store } from '../store/store.js';
 import type { BlobStore } from '../store/blobs.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { AuthCache } from './auth-cache.js';
+import type { LlmProvider } from '../engine/llm/provider.js';
 
 /** Wakes background workers in this process when new work was committed (others poll). */
 export interface JobSignal {
@@ -20,4 +21,6 @@ export interface Services {
   /** Brief memory of credential look-ups (config `authCacheMs`). */
   authCache: AuthCache<unknown>;
   log: FastifyBaseLogger;
+  /** Optional OpenAI-compatible provider (`SIFT_LLM_*`); null offline. */
+  llm: LlmProvider | null;
 }

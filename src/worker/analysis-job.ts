@@ -5,6 +5,7 @@ import { nowIso } from '../domain/clock.js';
 import { familyOf, type AnalysisParams, type AnalysisType } from '../domain/analyses.js';
 import { createCategories, insertInsights, setVerdict, upsertMemo, type CategoryDraft, type InsightDraft } from '../domain/analysis-results.js';
 import { fieldsNamed, metadataValueMatches } from '../domain/metadata-match.js';
+import { reworkWithModel } from '../engine/llm/writer.js';
 
 import { automaticAnalysis, predefinedAnalysis, summarizeDocument, summarizeGroup } from '../engine/analysis/index.js';
 
@@ -53,10 +54,13 @@ async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: R
   const docs = await loadDocuments(ctx, project.id, todo);
   if (docs.length === 0) return;
   const existing = await ctx.store.db.selectFrom('categories').select(['id', 'text', 'description', 'parentId']).where('projectId', '=', project.id).orderBy('createdAt').execute();
-  const result = automaticAnalysis(docs, {
+  const offline = automaticAnalysis(docs, {
     locale: project.locale, granularity: params.granularity, strictMode: params.strictMode, seed: 42,
     existingCategories: existing.map((c) => ({ key: c.id, name: c.text, description: c.description, parentKey: c.parentId })),
   });
+  const result = ctx.llm?.chat
+    ? { ...offline, ...(await reworkWithModel(ctx.llm, offline, (id) => docs.find((d) => d.id === id)?.text ?? '', project.locale, (err) => ctx.log.warn({ err, analysisId: run.id }, 'the language model failed; the offline wording is kept'))) }
+    : offline;
   const known = new Map(existing.map((c) => [c.id, c.id]));
   const categoryIds = await ctx.store.transaction((trx) => createCategories(trx, project.id, result.categories, known, run.id));
   // One transaction per document: a kill between them leaves finished documents finished.

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Store } from '../store/store.js';
 import type { BlobStore } from '../store/blobs.js';
+import type { LlmProvider } from '../engine/llm/provider.js';
 
 export interface WorkerContext {
   config: Config;
@@ -11,6 +12,7 @@ export interface WorkerContext {
   /** This worker's identity, written as the lease owner. */
   owner: string;
   leaseMs: number;
+  llm?: LlmProvider | null;
 }
 
 /** A job kind: how to claim one item and how to run it. The runner tries kinds in order. */

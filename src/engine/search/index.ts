@@ -26,6 +26,8 @@ export interface SearchOptions {
   allow?: (item: SearchItem) => boolean;
   /** Use the research lexicon in the semantic ranking (on by default). */
   lexicon?: boolean;
+  /** Further rankings of ids per query (e.g. from embeddings), fused into that query's list. */
+  extraRankings?: string[][];
 }
 
 export interface Hit {
@@ -128,10 +130,11 @@ export class SearchIndex {
       return (!opts.kinds || opts.kinds.includes(item.kind)) && (!opts.allow || opts.allow(item));
     };
     const lists: string[][] = [];
-    for (const q of queries) {
-      if (mode === 'hybrid') lists.push(fuse([this.rank(q, 'lexical', allow, useLexicon), this.rank(q, 'semantic', allow, useLexicon)]).map(([id]) => id));
+    queries.forEach((q, n) => {
+      const extra = (opts.extraRankings?.[n] ?? []).filter((id) => this.items.has(id) && allow(id));
+      if (mode === 'hybrid') lists.push(fuse([this.rank(q, 'lexical', allow, useLexicon), this.rank(q, 'semantic', allow, useLexicon), ...(extra.length ? [extra] : [])]).map(([id]) => id));
       else lists.push(this.rank(q, mode, allow, useLexicon));
-    }
+    });
     const fused = lists.length === 1 ? lists[0]!.map((id, i) => [id, 1 / (RRF_K + i + 1)] as const) : fuse(lists);
     const offset = opts.offset ?? 0;
     const topK = opts.topK ?? 10;

@@ -18,7 +18,7 @@ import { analyzeProject } from '../../domain/analyze.js';
 import { search } from '../../domain/search.js';
 import { findEntities } from '../../domain/entities.js';
 
-export const scopeOf = (ctx: ProjectCtx): ProjectScope => ({ store: ctx.services.store, project: ctx.project, userId: ctx.principal.userId });
+export const scopeOf = (ctx: ProjectCtx): ProjectScope => ({ store: ctx.services.store, project: ctx.project, userId: ctx.principal.userId, llm: ctx.services.llm });
 
 export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx> = {
   get_project: async (ctx) => ({ project: projectView(ctx.project) }),
