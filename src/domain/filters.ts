@@ -70,7 +70,8 @@ async function documentsOfInsights(db: DbOrTx, insightIds: Set<string>): Promise
   return out;
 }
 
-async function documentsMatchingMetadata(db: DbOrTx, projectId: string, pairs: { field: string; value: string }[]): Promise<Set<string>> {
+/** Documents with a value matching any of the pairs (the metadata member's rule). */
+export async function documentsMatchingMetadata(db: DbOrTx, projectId: string, pairs: { field: string; value: string }[]): Promise<Set<string>> {
   const fields = await db.selectFrom('metadataFields').selectAll().where('projectId', '=', projectId).execute();
   const out = new Set<string>();
   for (const pair of pairs) {

@@ -4,7 +4,7 @@ import { claimAnalysis } from './lease.js';
 import { nowIso } from '../domain/clock.js';
 import { familyOf, type AnalysisParams, type AnalysisType } from '../domain/analyses.js';
 import { createCategories, insertInsights, setVerdict, upsertMemo, type CategoryDraft, type InsightDraft } from '../domain/analysis-results.js';
-import { fieldsNamed, metadataValueMatches } from '../domain/metadata-match.js';
+import { documentsMatchingMetadata } from '../domain/filters.js';
 import { reworkWithModel } from '../engine/llm/writer.js';
 
 import { automaticAnalysis, predefinedAnalysis, summarizeDocument, summarizeGroup } from '../engine/analysis/index.js';
@@ -35,19 +35,6 @@ async function documentsWithoutVerdict(ctx: WorkerContext, projectId: string, fa
   return new Set(ready.map((d) => d.id).filter((id) => !done.has(id)));
 }
 
-async function matchingMetadata(ctx: WorkerContext, projectId: string, filter: { field: string; value: string }[]): Promise<Set<string>> {
-  const db = ctx.store.db;
-  const fields = await db.selectFrom('metadataFields').selectAll().where('projectId', '=', projectId).execute();
-  const out = new Set<string>();
-  for (const pair of filter) {
-    const ids = fieldsNamed(fields, pair.field).map((f) => f.id);
-    if (ids.length === 0) continue;
-    const values = await db.selectFrom('metadataValues').select(['documentId', 'text', 'shortName']).where('fieldId', 'in', ids).execute();
-    for (const v of values) if (metadataValueMatches(pair.value, v)) out.add(v.documentId);
-  }
-  return out;
-}
-
 async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>, params: AnalysisParams) {
   const family = familyOf('automatic');
   const todo = await documentsWithoutVerdict(ctx, project.id, family);
@@ -76,7 +63,7 @@ async function runPredefined(ctx: WorkerContext, run: Row<'analyses'>, project: 
   const family = familyOf('predefined', run);
   let todo = await documentsWithoutVerdict(ctx, project.id, family);
   if (params.documentScope === 'filtered' && params.metadataFilter?.length) {
-    const keep = await matchingMetadata(ctx, project.id, params.metadataFilter);
+    const keep = await documentsMatchingMetadata(ctx.store.db, project.id, params.metadataFilter);
     todo = new Set([...todo].filter((id) => keep.has(id)));
   }
   const docs = await loadDocuments(ctx, project.id, todo);
