@@ -30,6 +30,10 @@ export interface Config {
   trialCredits: number;
   /** Invitations go out by e-mail when set (nodemailer URL), and are only recorded in the outbox otherwise. */
   smtpUrl: string | null;
+  /** Extraction time budget per file. */
+  extractTimeoutMs: number;
+  /** Private networks URL uploads may reach anyway (an intranet file server in an air-gapped site). */
+  fetchAllowCidrs: string[];
   mailFrom: string;
   llm: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
 }
@@ -97,6 +101,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     return raw === undefined || raw === '' ? null : raw;
   };
 
+  const cidrs = (name: string): string[] => {
+    const raw = str(name);
+    if (!raw) return [];
+    const list = raw.split(',').map((x) => x.trim()).filter(Boolean);
+    for (const c of list) if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(c)) problems.push(`${name} must be a comma-separated list of CIDR ranges such as 10.1.0.0/16, got "${c}"`);
+    return list;
+  };
   const adminToken = str('SIFT_ADMIN_TOKEN');
   if (adminToken !== null && adminToken.length < 16) {
     problems.push('SIFT_ADMIN_TOKEN must be at least 16 characters long');
@@ -128,6 +139,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     },
     trialCredits: int('SIFT_TRIAL_CREDITS', 100, 0),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    extractTimeoutMs: int('SIFT_EXTRACT_TIMEOUT_SECONDS', 30, 1, 3600) * 1000,
+    fetchAllowCidrs: cidrs('SIFT_FETCH_ALLOW_CIDRS'),
     mailFrom: str('SIFT_MAIL_FROM') ?? 'sift <no-reply@sift.local>',
     llm: {
       baseUrl: url('SIFT_LLM_BASE_URL', ['http:', 'https:']),

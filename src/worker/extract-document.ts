@@ -31,7 +31,7 @@ export const extractionJob: JobKind = {
       return true;
     }
     try {
-      const text = doc.blobKey ? (await extractText(await ctx.blobs.get(doc.blobKey), doc.filename)).text : (doc.text ?? '');
+      const text = doc.blobKey ? (await extractText(await ctx.blobs.get(doc.blobKey), doc.filename, { timeoutMs: ctx.config.extractTimeoutMs })).text : (doc.text ?? '');
       const words = countWords(text);
       if (text.trim() === '' || words === 0) {
         await finish(ctx, doc, 'pending', { status: 'empty', creditCost: 0, wordCount: 0, text: '' });

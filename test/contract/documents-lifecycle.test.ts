@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, seedProject, ACCOUNT, READ, type Fixture, type TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { multipart } from '../helpers/multipart.js';
+import { zipBomb } from '../helpers/fixtures.js';
 
 const words = (n: number, w = 'insight') => Array.from({ length: n }, (_, i) => `${w}${i % 50}`).join(' ');
 
@@ -27,11 +30,20 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
       return res.json().project as { id: string; shortId: string };
     };
 
+    let files: http.Server;
+    let filesUrl = '';
     beforeAll(async () => {
-      t = await makeTestApp(kind);
+      // An intranet file server, reachable because the operator allows its range.
+      files = http.createServer((_req, res) => res.end(`Participant: ${words(400, 'fetched')}`));
+      await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
+      filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/interview-7.txt`;
+      t = await makeTestApp(kind, { SIFT_FETCH_ALLOW_CIDRS: '127.0.0.1/32' });
       f = await seedProject(t);
     });
-    afterAll(() => t?.close());
+    afterAll(async () => {
+      await t?.close();
+      await new Promise<void>((r) => files?.close(() => r()) ?? r());
+    });
 
     it('runs the typical lifecycle: create, upload, poll, confirm, ready', async () => {
       const project = await newProject();
@@ -44,24 +56,32 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
       const created = up.json().documents;
       expect(created).toHaveLength(2);
       expect(created.every((d: { status: string; id: string }) => d.status === 'pending' && /^[0-9a-f-]{36}$/.test(d.id))).toBe(true);
+      const byUrl = await t.app.server.inject({
+        method: 'POST', url: `/api/sift-account/upload?projectId=${project.id}`,
+        headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ urls: [{ url: filesUrl }] }),
+      });
+      expect(byUrl.statusCode).toBe(200);
+      expect(byUrl.json().documents[0]).toMatchObject({ filename: 'interview-7.txt', status: 'pending' });
+      created.push(byUrl.json().documents[0]);
 
-      expect((await status(project.id)).pendingExtractionCount).toBe(2);
+      expect((await status(project.id)).pendingExtractionCount).toBe(3);
       await t.app.workers.drain();
       const s = await status(project.id);
       expect(s.pendingExtractionCount).toBe(0);
       expect(s.confirmableBatches).toHaveLength(1);
       expect(s.confirmableBatches[0].pipeline).toBe('standard');
-      expect(s.confirmableCreditCost).toBe(3); // ceil(1505/1000) = 2, plus 1 for the short one
+      expect(s.confirmableCreditCost).toBe(4); // ceil(1505/1000) = 2, plus 1 for the short one, plus 1 fetched
       const before = s.creditBalance;
 
-      const confirm = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: 3 });
+      const confirm = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: 4 });
       expect(confirm.statusCode).toBe(200);
-      expect(confirm.json()).toMatchObject({ creditsCharged: 3, creditBalance: before - 3 });
+      expect(confirm.json()).toMatchObject({ creditsCharged: 4, creditBalance: before - 4 });
       expect(confirm.json().confirmedDocumentIds.sort()).toEqual(created.map((d: { id: string }) => d.id).sort());
 
       await t.app.workers.drain();
       const after = await status(project.id);
-      expect(after.documents.map((d: { status: string }) => d.status)).toEqual(['ready', 'ready']);
+      expect(after.documents.map((d: { status: string }) => d.status)).toEqual(['ready', 'ready', 'ready']);
       const chunks = await t.app.store.db.selectFrom('chunks').selectAll().where('projectId', '=', project.id).execute();
       expect(chunks.length).toBeGreaterThan(1);
     });
@@ -163,6 +183,16 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
       expect((await status(project.id)).documents).toEqual([]);
     });
 
+    it('fails a decompression bomb alone: the other document of the upload is extracted', async () => {
+      const project = await newProject();
+      const up = await upload(project.id, [{ filename: 'bomb.docx', content: zipBomb() }, { filename: 'fine.txt', content: 'Participant: all good here.' }]);
+      expect(up.statusCode).toBe(200);
+      await t.app.workers.drain();
+      const docs = (await status(project.id)).documents;
+      expect(docs.map((d: { filename: string; status: string }) => [d.filename, d.status])).toEqual([['bomb.docx', 'failed'], ['fine.txt', 'awaiting_confirmation']]);
+      expect(docs[0].error).toMatch(/bomb/);
+    });
+
     it('refuses a file over 50 MB with 413 and keeps nothing of the request', async () => {
       const project = await newProject();
       const big = await upload(project.id, [{ filename: 'small.txt', content: 'fine' }, { filename: 'big.txt', content: Buffer.alloc(50 * 1024 * 1024 + 1, 97) }]);
@@ -175,10 +205,11 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
       const res = await t.app.server.inject({
         method: 'POST', url: `/api/sift-account/upload?projectId=${project.id}`,
         headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': 'application/json' },
-        payload: JSON.stringify({ urls: [{ url: 'http://127.0.0.1:1/secret.txt' }] }),
+        payload: JSON.stringify({ urls: [{ url: filesUrl }, { url: 'http://169.254.169.254/latest/meta-data/' }] }),
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toContain('http://127.0.0.1:1/secret.txt');
+      expect(res.json().error).toContain('http://169.254.169.254/latest/meta-data/');
+      expect(res.json().details[0].path).toBe('/urls/1/url');
       expect((await status(project.id)).documents).toEqual([]);
     });
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, seedProject, ACCOUNT, PARTNER, type Fixture, type TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { multipart } from '../helpers/multipart.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -21,15 +23,23 @@ describe.each(STORE_KINDS)('partner surface on %s', (kind) => {
       });
     };
 
+    let files: http.Server;
+    let fileUrl = '';
     beforeAll(async () => {
-      t = await makeTestApp(kind, { SIFT_TRIAL_CREDITS: '100' });
+      files = http.createServer((_req, res) => res.end('Participant: Syncing with my bank fails every week and I lose track of spending.'));
+      await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
+      fileUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/call-notes.txt`;
+      t = await makeTestApp(kind, { SIFT_TRIAL_CREDITS: '100', SIFT_FETCH_ALLOW_CIDRS: '127.0.0.1/32' });
       f = await seedProject(t);
       const p = await t.admin('create_partner', { name: 'Acme CRM', credits: 500 });
       secret = p.secret;
       partnerId = p.partner.id;
       other = (await t.admin('create_partner', { name: 'Other', credits: 500 })).secret;
     });
-    afterAll(() => t?.close());
+    afterAll(async () => {
+      await t?.close();
+      await new Promise<void>((r) => files?.close(() => r()) ?? r());
+    });
 
     it('walks the whole sequence and pays from the partner\'s ledger only', async () => {
       const acc = await call({ action: 'create_account', email: 'Ana@Example.com', name: 'Ana', teamName: 'Ana\'s team' });
@@ -40,12 +50,12 @@ describe.each(STORE_KINDS)('partner surface on %s', (kind) => {
 
       const created = await call({
         action: 'create_project', accountId: account.id, name: 'Churn study',
-        files: { documents: [{ filename: 'inline.txt', text: 'Participant: The price is steep for a small team like ours.' }] },
+        files: { documents: [{ filename: 'inline.txt', text: 'Participant: The price is steep for a small team like ours.' }], urls: [{ url: fileUrl }] },
       });
       expect(created.statusCode).toBe(200);
       const project = created.json().project;
       expect(project.id).toMatch(UUID);
-      expect(created.json().documents).toHaveLength(1);
+      expect(created.json().documents).toHaveLength(2);
       expect(created.json().documents[0]).toMatchObject({ status: 'pending' });
 
       const up = await partnerUpload(project.id);
@@ -56,16 +66,25 @@ describe.each(STORE_KINDS)('partner surface on %s', (kind) => {
       await t.app.workers.drain();
       const status = (await call({ action: 'get_project_status', projectId: project.id })).json();
       expect(status.pendingExtractionCount).toBe(0);
-      expect(status.confirmableCreditCost).toBe(3);
+      expect(status.confirmableCreditCost).toBe(4);
       const partnerBefore = (await t.admin('get_credits', { partnerId })).creditBalance;
 
-      const confirm = await call({ action: 'confirm_documents', projectId: project.id, expectedCreditCost: 3 });
+      const confirm = await call({ action: 'confirm_documents', projectId: project.id, expectedCreditCost: 4 });
       expect(confirm.statusCode).toBe(200);
-      expect(confirm.json().creditBalance).toBe(partnerBefore - 3);
-      expect((await t.admin('get_credits', { partnerId })).creditBalance).toBe(partnerBefore - 3);
+      expect(confirm.json().creditBalance).toBe(partnerBefore - 4);
+      expect((await t.admin('get_credits', { partnerId })).creditBalance).toBe(partnerBefore - 4);
       expect((await t.admin('get_credits', { accountId: account.id })).creditBalance).toBe(100);
       const ledger = (await t.admin('get_credits', { partnerId })).ledger;
-      expect(ledger.at(-1)).toMatchObject({ kind: 'charge', amount: -3, projectId: project.id });
+      expect(ledger.at(-1)).toMatchObject({ kind: 'charge', amount: -4, projectId: project.id });
+
+      await t.app.workers.drain();
+      const analysis = await call({ action: 'start_analysis', projectId: project.id, type: 'summaries' });
+      expect(analysis.statusCode).toBe(200);
+      expect(analysis.json().analysis.id).toMatch(UUID);
+      await t.app.workers.drain();
+      const runs = (await call({ action: 'get_project_status', projectId: project.id })).json().analyses;
+      expect(runs[0]).toMatchObject({ id: analysis.json().analysis.id, status: 'completed' });
+      expect((await t.admin('get_credits', { partnerId })).creditBalance).toBe(partnerBefore - 4);
 
       const listed = (await call({ action: 'list_projects' })).json().projects;
       expect(listed.map((p: { id: string }) => p.id)).toContain(project.id);

@@ -38,6 +38,18 @@ export interface Fetched {
 const defaultLookup: LookupFn = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 /** Only globally routable unicast addresses are fetched. */
+/** An `allowAddress` for operator-listed private ranges (CIDR notation). */
+export function allowCidrs(cidrs: string[]): ((ip: string) => boolean) | undefined {
+  if (cidrs.length === 0) return undefined;
+  const ranges = cidrs.map((c) => ipaddr.parseCIDR(c));
+  return (ip) => {
+    if (!ipaddr.isValid(ip)) return false;
+    let addr = ipaddr.parse(ip);
+    if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+    return ranges.some(([net, bits]) => net.kind() === addr.kind() && addr.match([net, bits] as never));
+  };
+}
+
 export function isPublicAddress(ip: string): boolean {
   if (!ipaddr.isValid(ip)) return false;
   let addr = ipaddr.parse(ip);

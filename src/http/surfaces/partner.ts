@@ -8,6 +8,7 @@ import type { Services } from '../services.js';
 import { idempotent } from '../idempotency.js';
 import { removeDocuments } from '../document-actions.js';
 import { fetchAll } from '../uploads/receive.js';
+import { allowCidrs } from '../../engine/fetch/index.js';
 import { partnerAccount, partnerProject } from '../../domain/partner-scope.js';
 import { accountViewRaw, partnerAccounts, provisionAccount } from '../../domain/partner-accounts.js';
 import { createProject, projectViewRaw } from '../../domain/projects.js';
@@ -23,7 +24,7 @@ type Files = NonNullable<PartnerBody<'create_project'>['files']>;
 
 /** `files`: URLs fetched safely (all or nothing) and inline text documents, created at `pending`. */
 async function addFiles(ctx: PartnerCtx, project: Row<'projects'>, files: Files, pointer: string): Promise<Row<'documents'>[]> {
-  const fetched = await fetchAll(files.urls ?? [], ctx.services.blobs, project.id, `${pointer}/urls`);
+  const fetched = await fetchAll(files.urls ?? [], ctx.services.blobs, project.id, `${pointer}/urls`, allowCidrs(ctx.services.config.fetchAllowCidrs));
   const inline: NewDocument[] = (files.documents ?? []).map((d) => ({
     filename: d.filename, blobKey: null, mimeType: 'text/plain', sizeBytes: Buffer.byteLength(d.text), sourceUrl: null, text: d.text,
   }));

@@ -8,6 +8,7 @@ import { accountProject } from './account.js';
 import { partnerProject } from '../../domain/partner-scope.js';
 import { createPendingDocuments, documentViewRaw } from '../../domain/documents.js';
 import { receiveMultipart, receiveUrls, type Received } from '../uploads/receive.js';
+import { allowCidrs } from '../../engine/fetch/index.js';
 import { shortOf } from '../../domain/resolve.js';
 import type { Row } from '../../store/tables.js';
 
@@ -31,7 +32,7 @@ async function upload(services: Services, req: FastifyRequest, allowUrls: boolea
   const project = req.uploadProject!;
   let received: Received[];
   if (isMultipart(req)) received = await receiveMultipart(req, services.blobs, project.id);
-  else if (allowUrls && isJson(req)) received = await receiveUrls(req.body, services.blobs, project.id);
+  else if (allowUrls && isJson(req)) received = await receiveUrls(req.body, services.blobs, project.id, allowCidrs(services.config.fetchAllowCidrs));
   else if (isJson(req)) throw invalid('this upload takes multipart/form-data `file` fields only; send URLs and inline documents through `create_project`/`add_documents`');
   else throw unsupportedMediaType(allowUrls ? 'send multipart/form-data `file` fields or application/json `{urls}`' : 'send multipart/form-data `file` fields');
   const docs = await services.store.transaction((trx) => createPendingDocuments(trx, project, received));

@@ -82,20 +82,20 @@ function mapMultipartError(err: unknown): unknown {
 }
 
 /** `{urls: [{url, filename?}]}`: every URL fetched safely; any failure refuses the whole request (400 naming the URL). */
-export async function receiveUrls(body: unknown, blobs: BlobStore, projectId: string): Promise<Received[]> {
+export async function receiveUrls(body: unknown, blobs: BlobStore, projectId: string, allowAddress?: (ip: string) => boolean): Promise<Received[]> {
   const v = uploadUrlsValidator(body);
   if (!v.ok) throw new DomainError('invalid', v.message, v.details);
   const urls = (body as { urls: { url: string; filename?: string }[] }).urls;
-  return fetchAll(urls, blobs, projectId, '/urls');
+  return fetchAll(urls, blobs, projectId, '/urls', allowAddress);
 }
 
-export async function fetchAll(urls: { url: string; filename?: string }[], blobs: BlobStore, projectId: string, pointer: string): Promise<Received[]> {
+export async function fetchAll(urls: { url: string; filename?: string }[], blobs: BlobStore, projectId: string, pointer: string, allowAddress?: (ip: string) => boolean): Promise<Received[]> {
   const out: Received[] = [];
   try {
     for (const [i, u] of urls.entries()) {
       let fetched;
       try {
-        fetched = await safeFetch(u.url, { maxBytes: MAX_FILE_BYTES });
+        fetched = await safeFetch(u.url, { maxBytes: MAX_FILE_BYTES, allowAddress });
       } catch (err) {
         if (err instanceof FetchRefusedError) throw invalidField(`${pointer}/${i}/url`, `could not fetch ${u.url}: ${err.reason}`);
         throw invalidField(`${pointer}/${i}/url`, `could not fetch ${u.url}`);
