@@ -20,6 +20,8 @@ export interface AutomaticOptions {
 }
 
 const SUBTHEME_MIN_INSIGHTS = 8;
+/** Whole documents are few and long: without a price per theme the silhouette splits them finely. */
+const WHOLE_DOCUMENT_PENALTY = 0.04;
 
 function threshold(strict: boolean) {
   return strict ? 0.35 : 0.25;
@@ -40,7 +42,7 @@ function scanned(sentences: Sentence[], vecs: Vec[], centroids: Vec[], granulari
 }
 
 /** k-means for k = 2..maxK, keeping the k with the best simplified silhouette (cosine to centroids). */
-function bestClustering(vectors: Vec[], vocab: string[], maxK: number, seed: number): number[] {
+function bestClustering(vectors: Vec[], vocab: string[], maxK: number, seed: number, penalty = 0): number[] {
   let best: { labels: number[]; score: number } | null = null;
   for (let k = 2; k <= maxK; k++) {
     const labels = cluster(vectors, vocab, k, seed);
@@ -53,7 +55,7 @@ function bestClustering(vectors: Vec[], vocab: string[], maxK: number, seed: num
       const b = Math.min(...[...cents].filter(([l]) => l !== labels[i]).map(([, c]) => 1 - cosine(v, c)));
       total += Number.isFinite(b) && Math.max(a, b) > 0 ? (b - a) / Math.max(a, b) : 0;
     });
-    const score = total / vectors.length;
+    const score = total / vectors.length - penalty * k;
     if (!best || score > best.score) best = { labels, score };
   }
   return best?.labels ?? vectors.map(() => 0);
@@ -97,9 +99,13 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
 
   // Themes are found among turns (paragraphs), which carry more words than single sentences.
   const free = sentences.map((_, i) => i).filter((i) => assigned[i] === null);
+  // Transcripts (speaker turns) are clustered turn by turn; documents without turns, such as
+  // reports and articles, usually keep to one subject, so they are clustered whole.
+  const labelled = docs.reduce((n, d) => n + (/^\s*[A-Z][\p{L}.'’ -]{0,40}?:\s/mu.test(d.text) ? 1 : 0), 0);
+  const byTurn = labelled * 2 >= docs.length;
   const unitsByKey = new Map<string, number[]>();
   for (const i of free) {
-    const key = `${sentences[i]!.documentId}@${sentences[i]!.paragraph}`;
+    const key = byTurn ? `${sentences[i]!.documentId}@${sentences[i]!.paragraph}` : sentences[i]!.documentId;
     unitsByKey.set(key, [...(unitsByKey.get(key) ?? []), i]);
   }
   const units = [...unitsByKey.values()];
@@ -108,7 +114,7 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
   const vocab = vectorizer.vocabulary(400);
   const themeKeys: string[] = [];
   if (units.length >= 2 && vocab.length > 0) {
-    const labels = bestClustering(unitVecs, vocab, Math.max(2, Math.min(12, Math.floor(units.length / 3))), opts.seed);
+    const labels = bestClustering(unitVecs, vocab, Math.max(2, Math.min(12, Math.floor(units.length / 3))), opts.seed, byTurn ? 0 : WHOLE_DOCUMENT_PENALTY);
     const members = new Map<number, number[]>();
     labels.forEach((label, u) => members.set(label, [...(members.get(label) ?? []), u]));
     let n = 0;
