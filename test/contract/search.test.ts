@@ -68,6 +68,11 @@ describe.each(STORE_KINDS)('search and find_entities on %s', (kind) => {
       expect(found.results.map((r: { id: string }) => r.id)).toEqual([created.id]);
       await t.post(WRITE, f.editKey, { action: 'manage_insights', operation: 'delete', categories: [], id: created.id });
       expect((await search({ query: 'expensive subscription', onlyInsights: true })).results).toEqual([]);
+      // A change made by another process (straight in the database) is seen by the next search too.
+      const again = (await t.post(WRITE, f.editKey, { action: 'manage_insights', operation: 'create', categories: [], text: 'Subscription feels overpriced', documentId: 'D3' })).json().insight;
+      expect((await search({ query: 'expensive subscription', onlyInsights: true })).results.map((r: { id: string }) => r.id)).toEqual([again.id]);
+      await t.app.store.db.deleteFrom('insights').where('projectId', '=', f.projectId).where('counter', '=', Number(again.id.slice(1))).execute();
+      expect((await search({ query: 'expensive subscription', onlyInsights: true })).results).toEqual([]);
     });
 
     it('lists frequent entities and where one is mentioned', async () => {
