@@ -1,7 +1,8 @@
 /**
- * Measures the analysis engine on text nobody on this project wrote (Reuters-21578 `acq` and
- * `crude` from Debian's r-cran-tm) and on a labelled interview set, beside scikit-learn's NMF
- * and LDA on the same texts:  npm run eval   (setup: apt-get install r-cran-tm python3-sklearn)
+ * Measures the analysis engine on text nobody on this project wrote (eval/datasets.ts) and on a
+ * labelled interview set, beside scikit-learn's NMF and LDA on the same texts:
+ *   apt-get install r-cran-tm python3-sklearn && npm run eval:data   (once)
+ *   npm run eval
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,24 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { automaticAnalysis, predefinedAnalysis } from '../src/engine/analysis/index.js';
 import { chunkText } from '../src/engine/chunk.js';
 import { INTERVIEWS } from './interviews.js';
+import { reuters, sotu, spam, type LabelledDocument } from './datasets.js';
 import { ari, macroF1, nmi } from './metrics.js';
 
-const TM = '/usr/lib/R/site-library/tm/texts';
 const PYTHON = '/usr/bin/python3';
-
-function reuters(): { id: string; text: string; label: string }[] | null {
-  if (!fs.existsSync(path.join(TM, 'acq'))) return null;
-  const out = [];
-  for (const label of ['acq', 'crude']) {
-    for (const f of fs.readdirSync(path.join(TM, label)).sort()) {
-      const xml = fs.readFileSync(path.join(TM, label, f), 'utf8');
-      const pick = (tag: string) => (new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(xml)?.[1] ?? '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-      const body = pick('BODY').replace(/\s*Reuter\s*$/, '').replace(/\n(?!\n)/g, ' ');
-      out.push({ id: `${label}-${f}`, text: `${pick('TITLE')}.\n\n${body.replace(/\.\s+/g, '.\n\n')}`, label });
-    }
-  }
-  return out;
-}
 
 const DESCRIPTIONS: Record<string, string> = {
   acq: 'acquisitions, mergers, takeovers, buying shares and stakes in companies',
@@ -38,11 +25,13 @@ const DESCRIPTIONS: Record<string, string> = {
   'app and payment': 'the app, search, checkout, card payment, login and permissions',
   'support and refunds': 'customer service, refunds, phone lines, helpful drivers',
   packaging: 'plastic bags, wrapping and packaging waste',
+  spam: 'unsolicited advertising: offers, money, free products, prices, orders, marketing lists and unsubscribing',
+  ham: 'personal and mailing-list discussion: software, Linux, bugs, patches, news and replies to earlier messages',
 };
 
 interface Row { dataset: string; method: string; nmi: number; ari: number; coverage: number; f1?: number; verbatim?: number }
 
-function evaluate(name: string, docs: { id: string; text: string; label: string }[]): Row[] {
+function evaluate(name: string, docs: LabelledDocument[]): Row[] {
   const input = docs.map((d) => ({ id: d.id, text: d.text, chunks: chunkText(d.text) }));
   const started = Date.now();
   const auto = automaticAnalysis(input, { locale: 'en', granularity: 'inclusive', strictMode: false, existingCategories: [], seed: 42 });
@@ -50,29 +39,34 @@ function evaluate(name: string, docs: { id: string; text: string; label: string 
   const parentOf = new Map(auto.categories.map((c) => [c.key, c.parentKey ?? c.key]));
   const dominant = docs.map((d) => {
     const counts = new Map<string, number>();
-    for (const i of auto.insights.filter((x) => x.documentId === d.id)) for (const k of i.categoryKeys) counts.set(parentOf.get(k) ?? k, (counts.get(parentOf.get(k) ?? k) ?? 0) + i.quotes.length);
+    for (const i of auto.insights.filter((x) => x.documentId === d.id)) for (const k of i.categoryKeys) counts.set(parentOf.get(k) ?? k, (counts.get(parentOf.get(k) ?? k) ?? 0) + i.support);
     return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'none';
   });
   const labels = [...new Set(docs.map((d) => d.label))];
-  const pre = predefinedAnalysis(input, labels.map((l) => ({ name: l, description: DESCRIPTIONS[l] ?? l })), { locale: 'en', granularity: 'default', strictMode: false });
+  // Predefined analysis where each label has a description written for it (not for the party labels).
+  const pre = labels.every((l) => DESCRIPTIONS[l])
+    ? predefinedAnalysis(input, labels.map((l) => ({ name: l, description: DESCRIPTIONS[l] })), { locale: 'en', granularity: 'default', strictMode: false })
+    : null;
   const predicted = docs.map((d) => {
-    const best = pre.insights.filter((i) => i.documentId === d.id).sort((a, b) => b.quotes.length - a.quotes.length)[0];
+    const best = pre?.insights.filter((i) => i.documentId === d.id).sort((a, b) => b.support - a.support)[0];
     return best ? best.categoryKeys[0]! : null;
   });
-  const quotes = [...auto.insights, ...pre.insights].flatMap((i) => i.quotes.map((q) => input.find((d) => d.id === i.documentId)!.text.includes(q)));
+  const quotes = [...auto.insights, ...(pre?.insights ?? [])].flatMap((i) => i.quotes.map((q) => input.find((d) => d.id === i.documentId)!.text.includes(q)));
   const gold = docs.map((d) => d.label);
   console.error(`${name}: ${docs.length} documents, ${auto.categories.filter((c) => !c.parentKey).length} themes, ${ms} ms`);
   return [{
     dataset: name, method: 'sift automatic', nmi: nmi(gold, dominant), ari: ari(gold, dominant),
-    coverage: dominant.filter((x) => x !== 'none').length / docs.length, f1: macroF1(gold, predicted),
+    coverage: dominant.filter((x) => x !== 'none').length / docs.length, f1: pre ? macroF1(gold, predicted) : undefined,
     verbatim: quotes.length === 0 ? 1 : quotes.filter(Boolean).length / quotes.length,
   }];
 }
 
-const datasets: Record<string, { id: string; text: string; label: string }[]> = { interviews: INTERVIEWS };
-const r = reuters();
-if (r) datasets['reuters acq+crude'] = r;
-else console.error('r-cran-tm is not installed: the Reuters set is skipped (apt-get install r-cran-tm)');
+const datasets: Record<string, LabelledDocument[]> = { interviews: INTERVIEWS };
+for (const [name, load] of [['reuters acq+crude', reuters], ['state of the union (party)', sotu], ['spamassassin spam+ham', spam]] as const) {
+  const loaded = load();
+  if (typeof loaded === 'string') console.error(loaded);
+  else datasets[name] = loaded;
+}
 
 const rows: Row[] = Object.entries(datasets).flatMap(([name, docs]) => evaluate(name, docs));
 let baselines: Record<string, Record<string, { nmi: number; ari: number }>> = {};

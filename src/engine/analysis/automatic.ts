@@ -1,15 +1,19 @@
-import { kmeans } from 'ml-kmeans';
 import type { AnalysisDocument, CategoryDraft, Granularity, InsightDraft, Verdict } from './types.js';
-import { evidence, type Sentence } from './evidence.js';
-import { centroid, cosine, dense, Vectorizer, type Vec } from './vectors.js';
+import { evidence, groupUnits, type Sentence, type Unit } from './evidence.js';
+import { contentTerms, cosine, Vectorizer, type Vec } from './vectors.js';
 import { SurfaceForms, themeName, topTerms } from './naming.js';
 import { insightFrom } from './insight.js';
+import { closest, eligible, findThemes, strongest } from './themes.js';
 
 /**
- * Inductive analysis: the participants' sentences are clustered by TF-IDF (k-means, seeded),
- * each cluster becomes a theme named by its most distinctive terms, and each document's
- * sentences close to a theme become one insight in it, quoting them verbatim. Large themes are
- * split once more into sub-themes. Existing categories are matched first, by their words.
+ * Inductive analysis. The participants' words are grouped into units (a speaker turn in a
+ * transcript, the whole text of a document without turns), the units' TF-IDF rows are
+ * factorised (NMF) into as many themes as the eigengap of their similarity graph suggests, and
+ * each theme is named by its strongest terms. Every sentence of a unit joins the unit's theme
+ * (or, where the unit loads almost as much on another, the closer of the two), and each
+ * document's sentences in a theme become one insight there, quoting them verbatim. Themes
+ * that hold many documents are factorised once more into sub-themes. Existing categories are
+ * matched first, by their words.
  */
 export interface AutomaticOptions {
   locale: string;
@@ -19,53 +23,37 @@ export interface AutomaticOptions {
   seed: number;
 }
 
+const MAX_THEMES = 12;
 const SUBTHEME_MIN_INSIGHTS = 8;
-/** Whole documents are few and long: without a price per theme the silhouette splits them finely. */
-const WHOLE_DOCUMENT_PENALTY = 0.04;
+const MAX_SUBTHEMES = 4;
+/** A unit speaks to a second theme when it loads on it at least this much relative to its first. */
+const SECOND_THEME_SHARE = 0.5;
 
-function threshold(strict: boolean) {
-  return strict ? 0.35 : 0.25;
+/** How close (cosine) a sentence must be to an existing category's words to join it. */
+const existingThreshold = (strict: boolean) => (strict ? 0.35 : 0.25);
+/** How close a unit must be to its theme to count as evidence; `inclusive` keeps every unit. */
+function relevanceThreshold(granularity: Granularity, strict: boolean): number {
+  if (strict) return 0.3;
+  return granularity === 'inclusive' ? 0 : 0.1;
 }
 
-/** Which sentences the granularity lets in: `overview` keeps the few most theme-bearing chunks of each document. */
-function scanned(sentences: Sentence[], vecs: Vec[], centroids: Vec[], granularity: Granularity): boolean[] {
-  if (granularity !== 'overview') return sentences.map(() => true);
-  const best = vecs.map((v) => Math.max(0, ...centroids.map((c) => cosine(v, c))));
-  const byChunk = new Map<string, number>();
-  sentences.forEach((s, i) => byChunk.set(`${s.documentId}:${s.chunkIdx}`, Math.max(byChunk.get(`${s.documentId}:${s.chunkIdx}`) ?? 0, best[i]!)));
-  const keep = new Set<string>();
-  const docs = new Set(sentences.map((s) => s.documentId));
-  for (const d of docs) {
-    [...byChunk].filter(([k]) => k.startsWith(`${d}:`)).sort((a, b) => b[1] - a[1]).slice(0, 3).forEach(([k]) => keep.add(k));
+/** `overview` keeps only each document's three chunks that bear most on their themes. */
+function overviewChunks(sentences: Sentence[], themeOf: (number | null)[], strength: number[]): Set<string> {
+  const best = new Map<string, number>();
+  sentences.forEach((s, i) => {
+    if (themeOf[i] === null) return;
+    const key = `${s.documentId}:${s.chunkIdx}`;
+    best.set(key, Math.max(best.get(key) ?? 0, strength[i]!));
+  });
+  const perDoc = new Map<string, [string, number][]>();
+  for (const [key, v] of best) {
+    const doc = key.slice(0, key.lastIndexOf(':'));
+    perDoc.set(doc, [...(perDoc.get(doc) ?? []), [key, v]]);
   }
-  return sentences.map((s) => keep.has(`${s.documentId}:${s.chunkIdx}`));
+  return new Set([...perDoc.values()].flatMap((list) => list.sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k]) => k)));
 }
 
-/** k-means for k = 2..maxK, keeping the k with the best simplified silhouette (cosine to centroids). */
-function bestClustering(vectors: Vec[], vocab: string[], maxK: number, seed: number, penalty = 0): number[] {
-  let best: { labels: number[]; score: number } | null = null;
-  for (let k = 2; k <= maxK; k++) {
-    const labels = cluster(vectors, vocab, k, seed);
-    const groups = new Map<number, Vec[]>();
-    labels.forEach((l, i) => groups.set(l, [...(groups.get(l) ?? []), vectors[i]!]));
-    const cents = new Map([...groups].map(([l, vs]) => [l, centroid(vs)]));
-    let total = 0;
-    vectors.forEach((v, i) => {
-      const a = 1 - cosine(v, cents.get(labels[i]!)!);
-      const b = Math.min(...[...cents].filter(([l]) => l !== labels[i]).map(([, c]) => 1 - cosine(v, c)));
-      total += Number.isFinite(b) && Math.max(a, b) > 0 ? (b - a) / Math.max(a, b) : 0;
-    });
-    const score = total / vectors.length - penalty * k;
-    if (!best || score > best.score) best = { labels, score };
-  }
-  return best?.labels ?? vectors.map(() => 0);
-}
-
-function cluster(vectors: Vec[], vocab: string[], k: number, seed: number): number[] {
-  if (vectors.length <= k) return vectors.map((_, i) => i);
-  const data = vectors.map((v) => dense(v, vocab));
-  return kmeans(data, k, { seed, initialization: 'kmeans++', maxIterations: 50 }).clusters;
-}
+interface Theme { key: string; name: string; component: Vec; sentences: number[] }
 
 export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptions): { categories: CategoryDraft[]; insights: InsightDraft[]; verdicts: Verdict[] } {
   const verdicts: Verdict[] = [];
@@ -78,102 +66,86 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
     }
   }
   const failed = new Set(verdicts.map((v) => v.documentId));
+  const all = sentences.map((_, i) => i);
+  const termsOf = sentences.map((s) => contentTerms(s.text, opts.locale));
+  const unitTerms = (u: Unit) => u.sentences.flatMap((i) => termsOf[i]!);
   const vectorizer = new Vectorizer(opts.locale);
-  vectorizer.fit(sentences.map((s) => s.text));
+  vectorizer.fit(groupUnits(docs, sentences, all).map(unitTerms));
   const forms = new SurfaceForms(opts.locale);
   for (const s of sentences) forms.add(s.text);
-  const vecs = sentences.map((s) => vectorizer.vector(s.text));
+  const vecs = termsOf.map((t) => vectorizer.vector(t));
 
   // Existing categories first: sentences that fit one join it.
-  const categories: CategoryDraft[] = [];
-  const assigned: (string | null)[] = sentences.map(() => null);
-  const existing = opts.existingCategories.map((c) => ({ key: c.key, vec: vectorizer.vector(`${c.name} ${c.name} ${c.description}`) }));
+  const themes: Theme[] = [];
+  const themeOf: (number | null)[] = sentences.map(() => null);
+  const strength: number[] = sentences.map(() => 0);
+  for (const c of opts.existingCategories) {
+    themes.push({ key: c.key, name: c.name, component: vectorizer.vector(`${c.name} ${c.name} ${c.description}`), sentences: [] });
+  }
   vecs.forEach((v, i) => {
-    let best: { key: string; sim: number } | null = null;
-    for (const e of existing) {
-      const sim = cosine(v, e.vec);
-      if (sim >= threshold(opts.strictMode) && (!best || sim > best.sim)) best = { key: e.key, sim };
-    }
-    if (best) assigned[i] = best.key;
+    themes.forEach((t, j) => {
+      const sim = cosine(v, t.component);
+      if (sim >= existingThreshold(opts.strictMode) && sim > strength[i]!) [themeOf[i], strength[i]] = [j, sim];
+    });
   });
 
-  // Themes are found among turns (paragraphs), which carry more words than single sentences.
-  const free = sentences.map((_, i) => i).filter((i) => assigned[i] === null);
-  // Transcripts (speaker turns) are clustered turn by turn; documents without turns, such as
-  // reports and articles, usually keep to one subject, so they are clustered whole.
-  const labelled = docs.reduce((n, d) => n + (/^\s*[A-Z][\p{L}.'’ -]{0,40}?:\s/mu.test(d.text) ? 1 : 0), 0);
-  const byTurn = labelled * 2 >= docs.length;
-  const unitsByKey = new Map<string, number[]>();
-  for (const i of free) {
-    const key = byTurn ? `${sentences[i]!.documentId}@${sentences[i]!.paragraph}` : sentences[i]!.documentId;
-    unitsByKey.set(key, [...(unitsByKey.get(key) ?? []), i]);
-  }
-  const units = [...unitsByKey.values()];
-  const unitVecs = units.map((idx) => vectorizer.vector(idx.map((i) => sentences[i]!.text).join(' ')));
-  const docCount = new Set(free.map((i) => sentences[i]!.documentId)).size;
-  const vocab = vectorizer.vocabulary(400);
-  const themeKeys: string[] = [];
+  // New themes among what is left.
+  const units = groupUnits(docs, sentences, all.filter((i) => themeOf[i] === null));
+  const unitVecs = units.map((u) => vectorizer.vector(unitTerms(u)));
+  const vocab = vectorizer.vocabulary(3000);
+  const categories: CategoryDraft[] = [];
+  const newThemes: number[] = [];
   if (units.length >= 2 && vocab.length > 0) {
-    const labels = bestClustering(unitVecs, vocab, Math.max(2, Math.min(12, Math.floor(units.length / 3))), opts.seed, byTurn ? 0 : WHOLE_DOCUMENT_PENALTY);
-    const members = new Map<number, number[]>();
-    labels.forEach((label, u) => members.set(label, [...(members.get(label) ?? []), u]));
-    let n = 0;
-    for (const [, us] of [...members].sort((a, b) => a[0] - b[0])) {
-      const c = centroid(us.map((u) => unitVecs[u]!));
-      const docsIn = new Set(us.map((u) => sentences[units[u]![0]!]!.documentId));
-      // A theme recurs: it needs turns from two documents (unless there is only one document).
-      if (docsIn.size < Math.min(2, docCount)) continue;
-      const top = topTerms(c, 4);
-      const key = `new:${n++}`;
+    const maxThemes = Math.max(2, Math.min(MAX_THEMES, Math.floor(units.length / 3)));
+    const found = findThemes(unitVecs, vocab, { min: 2, max: maxThemes }, opts.seed);
+    const offset = themes.length;
+    const proposed: (number | null)[] = sentences.map(() => null);
+    units.forEach((u, n) => {
+      const top = strongest(found.loadings[n]!);
+      if (top < 0 || cosine(unitVecs[n]!, found.components[top]!) < relevanceThreshold(opts.granularity, opts.strictMode)) return;
+      const candidates = eligible(found.loadings[n]!, SECOND_THEME_SHARE);
+      for (const i of u.sentences) proposed[i] = closest(vecs[i]!, candidates, found.components);
+    });
+    // A theme recurs: it needs evidence from two documents (unless there is only one).
+    const docCount = new Set(units.map((u) => u.documentId)).size;
+    const docsOf = found.components.map((_, j) => new Set(all.filter((i) => proposed[i] === j).map((i) => sentences[i]!.documentId)));
+    const kept = found.components.map((_, j) => j).filter((j) => docsOf[j]!.size >= Math.min(2, docCount)).sort((a, b) => docsOf[b]!.size - docsOf[a]!.size || a - b);
+    kept.forEach((j, n) => {
+      const top = topTerms(found.components[j]!, 4);
+      const key = `new:${n}`;
       categories.push({ key, name: themeName(top, forms, opts.locale), description: `What participants say about ${top.slice(0, 3).map((t) => forms.of(t)).join(', ')}.`, parentKey: null });
-      themeKeys.push(key);
-      for (const u of us) {
-        if (cosine(unitVecs[u]!, c) < threshold(opts.strictMode)) continue;
-        for (const i of units[u]!) assigned[i] = key;
-      }
-    }
+      newThemes.push(themes.length);
+      themes.push({ key, name: categories[categories.length - 1]!.name, component: found.components[j]!, sentences: [] });
+    });
+    const slot = new Map(kept.map((j, n) => [j, offset + n]));
+    proposed.forEach((j, i) => {
+      if (j === null || !slot.has(j)) return;
+      themeOf[i] = slot.get(j)!;
+      strength[i] = cosine(vecs[i]!, found.components[j]!);
+    });
   }
-  const centroidsForScan = categories.map((c) => centroid(sentences.map((_, i) => i).filter((i) => assigned[i] === c.key).map((i) => vecs[i]!)));
-  const scan = scanned(sentences, vecs, centroidsForScan, opts.granularity);
+  themeOf.forEach((t, i) => t !== null && themes[t]!.sentences.push(i));
+  const shown = opts.granularity === 'overview' ? overviewChunks(sentences, themeOf, strength) : null;
 
-  // One insight per (document, theme); large themes get sub-themes.
   const insights: InsightDraft[] = [];
-  const byTheme = new Map<string, Map<string, number[]>>();
-  sentences.forEach((s, i) => {
-    const key = assigned[i];
-    if (!key || !scan[i]) return;
-    const perDoc = byTheme.get(key) ?? new Map<string, number[]>();
-    perDoc.set(s.documentId, [...(perDoc.get(s.documentId) ?? []), i]);
-    byTheme.set(key, perDoc);
-  });
-  for (const [key, perDoc] of byTheme) {
-    let sub: Map<string, string> | null = null;
-    if (themeKeys.includes(key) && perDoc.size >= SUBTHEME_MIN_INSIGHTS) {
-      const docsList = [...perDoc.keys()];
-      const docVecs = docsList.map((d) => centroid(perDoc.get(d)!.map((i) => vecs[i]!)));
-      const labels = cluster(docVecs, vocab, 2, opts.seed);
-      if (new Set(labels).size === 2) {
-        sub = new Map();
-        const parent = categories.find((c) => c.key === key)!;
-        const parentTop = new Set(topTerms(centroid(docVecs), 1));
-        for (const label of [0, 1]) {
-          const idx = docsList.map((_, j) => j).filter((j) => labels[j] === label);
-          const top = topTerms(centroid(idx.map((j) => docVecs[j]!)), 3, parentTop);
-          const childKey = `${key}:${label}`;
-          categories.push({ key: childKey, name: themeName(top, forms, opts.locale), description: `${parent.name}: ${top.map((t) => forms.of(t)).join(', ')}.`, parentKey: key });
-          for (const j of idx) sub.set(docsList[j]!, childKey);
-        }
-      }
+  themes.forEach((theme, t) => {
+    const perDoc = new Map<string, number[]>();
+    for (const i of theme.sentences) {
+      const s = sentences[i]!;
+      if (shown && !shown.has(`${s.documentId}:${s.chunkIdx}`)) continue;
+      perDoc.set(s.documentId, [...(perDoc.get(s.documentId) ?? []), i]);
     }
-    const theme = categories.find((c) => c.key === key) ?? opts.existingCategories.find((c) => c.key === key);
+    const children = newThemes.includes(t) && perDoc.size >= SUBTHEME_MIN_INSIGHTS ? subThemes(theme, perDoc, { termsOf, vectorizer, forms, opts }) : null;
+    if (children) categories.push(...children.categories);
     for (const [documentId, idx] of perDoc) {
       const doc = docs.find((d) => d.id === documentId)!;
-      const c = centroid(idx.map((i) => vecs[i]!));
-      const ranked = [...idx].sort((a, b) => cosine(vecs[b]!, c) - cosine(vecs[a]!, c));
-      const insight = insightFrom(doc, ranked.map((i) => sentences[i]!), theme?.name ?? 'Theme');
-      if (insight) insights.push({ ...insight, categoryKeys: [sub?.get(documentId) ?? key] });
+      const child = children?.of.get(documentId);
+      const component = child?.component ?? theme.component;
+      const ranked = [...idx].sort((a, b) => cosine(vecs[b]!, component) - cosine(vecs[a]!, component) || a - b);
+      const insight = insightFrom(doc, ranked.map((i) => sentences[i]!), child?.name ?? theme.name);
+      if (insight) insights.push({ ...insight, categoryKeys: [child?.key ?? theme.key] });
     }
-  }
+  });
   for (const d of docs) {
     if (failed.has(d.id)) continue;
     verdicts.push(insights.some((i) => i.documentId === d.id)
@@ -181,4 +153,31 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
       : { documentId: d.id, verdict: 'skipped', reason: 'nothing in it bears on a recurring theme' });
   }
   return { categories, insights, verdicts };
+}
+
+interface SubThemeContext { termsOf: string[][]; vectorizer: Vectorizer; forms: SurfaceForms; opts: AutomaticOptions }
+
+/**
+ * A large theme's documents, split by a second factorisation of what they say in it. A
+ * sub-theme needs two documents; documents of a smaller one stay in the theme itself.
+ */
+function subThemes(theme: Theme, perDoc: Map<string, number[]>, ctx: SubThemeContext): { categories: CategoryDraft[]; of: Map<string, { key: string; name: string; component: Vec }> } | null {
+  const docIds = [...perDoc.keys()];
+  const docVecs = docIds.map((d) => ctx.vectorizer.vector(perDoc.get(d)!.flatMap((i) => ctx.termsOf[i]!)));
+  const parentTop = new Set(topTerms(theme.component, 1));
+  const vocab = ctx.vectorizer.vocabulary(3000).filter((t) => !parentTop.has(t));
+  const found = findThemes(docVecs, vocab, { min: 2, max: Math.min(MAX_SUBTHEMES, Math.floor(docIds.length / 4)) }, ctx.opts.seed);
+  const members = found.components.map((_, j) => docIds.filter((_, n) => strongest(found.loadings[n]!) === j));
+  const kept = members.map((m, j) => ({ m, j })).filter(({ m }) => m.length >= 2);
+  if (kept.length < 2) return null;
+  const categories: CategoryDraft[] = [];
+  const of = new Map<string, { key: string; name: string; component: Vec }>();
+  for (const { m, j } of kept) {
+    const top = topTerms(found.components[j]!, 3);
+    const key = `${theme.key}:${j}`;
+    const name = themeName(top, ctx.forms, ctx.opts.locale);
+    categories.push({ key, name, description: `${theme.name}: ${top.map((t) => ctx.forms.of(t)).join(', ')}.`, parentKey: theme.key });
+    for (const d of m) of.set(d, { key, name, component: found.components[j]! });
+  }
+  return { categories, of };
 }

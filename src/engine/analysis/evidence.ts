@@ -58,3 +58,25 @@ export function evidence(doc: AnalysisDocument, locale: string, minWords = 4): S
   }
   return out;
 }
+
+const TURN_LABEL = /^\s*[A-Z][\p{L}.'’ -]{0,40}?:\s/mu;
+
+/** Sentences that speak together: a speaker turn in a transcript, a whole document otherwise. */
+export interface Unit { documentId: string; sentences: number[] }
+
+/**
+ * Transcripts (most documents open with a speaker label) are grouped turn by turn; documents
+ * without turns, such as reports and articles, usually keep to a subject and are grouped whole.
+ */
+export function groupUnits(docs: AnalysisDocument[], sentences: Sentence[], which: number[]): Unit[] {
+  const byTurn = docs.filter((d) => TURN_LABEL.test(d.text)).length * 2 >= docs.length;
+  const units = new Map<string, Unit>();
+  for (const i of which) {
+    const s = sentences[i]!;
+    const key = byTurn ? `${s.documentId}@${s.paragraph}` : s.documentId;
+    const unit = units.get(key) ?? { documentId: s.documentId, sentences: [] };
+    unit.sentences.push(i);
+    units.set(key, unit);
+  }
+  return [...units.values()];
+}

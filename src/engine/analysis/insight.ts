@@ -15,7 +15,8 @@ export function insightFrom(doc: AnalysisDocument, ranked: Sentence[], subject: 
   return {
     documentId: doc.id,
     text,
-    description: `${subject}: ${quotes.length} passage${quotes.length > 1 ? 's' : ''} of this document bear on it.`,
+    description: `${subject}: ${ranked.length} passage${ranked.length > 1 ? 's' : ''} of this document bear${ranked.length > 1 ? '' : 's'} on it${ranked.length > quotes.length ? `; the ${quotes.length} clearest are quoted` : ''}.`,
     quotes,
+    support: ranked.length,
   };
 }

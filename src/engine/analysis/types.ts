@@ -1,7 +1,11 @@
 export interface AnalysisChunk { idx: number; text: string; speaker: string | null; start: number; end: number }
 export interface AnalysisDocument { id: string; text: string; chunks: AnalysisChunk[]; metadata?: Record<string, string> }
 export interface CategoryDraft { key: string; name: string; description: string; parentKey: string | null }
-export interface InsightDraft { documentId: string; text: string; description: string; quotes: string[]; categoryKeys: string[] }
+export interface InsightDraft {
+  documentId: string; text: string; description: string; quotes: string[]; categoryKeys: string[];
+  /** How many of the document's sentences bear on it (the quotes are the clearest few). */
+  support: number;
+}
 export type Verdict = { documentId: string; verdict: 'analysed' | 'skipped' | 'failed'; reason?: string };
 export type Granularity = 'default' | 'overview' | 'inclusive';
 export interface PredefinedCategoryInput { name: string; description?: string; instructions?: string; categorizationInstructions?: string; examples?: string[] }

@@ -19,6 +19,24 @@ const segmenters = new Map<string, Intl.Segmenter>();
 const stopSets = new Map<string, Set<string>>();
 const stemmers = new Map<string, ((w: string) => string) | null>();
 
+/**
+ * Intl.Segmenter's time grows with the square of the string's length (8,000 words: 170 ms), so
+ * long texts are segmented in pieces cut at white space, which no word spans.
+ */
+const PIECE = 500;
+
+function* pieces(text: string): Generator<string> {
+  let from = 0;
+  while (text.length - from > PIECE) {
+    let cut = text.lastIndexOf(' ', from + PIECE);
+    if (cut <= from) cut = text.indexOf(' ', from + PIECE);
+    if (cut < 0) break;
+    yield text.slice(from, cut);
+    from = cut + 1;
+  }
+  yield text.slice(from);
+}
+
 export function tokenize(text: string, locale = 'en'): string[] {
   let seg = segmenters.get(locale);
   if (!seg) {
@@ -26,7 +44,9 @@ export function tokenize(text: string, locale = 'en'): string[] {
     segmenters.set(locale, seg);
   }
   const out: string[] = [];
-  for (const s of seg.segment(text.toLowerCase())) if (s.isWordLike) out.push(s.segment.replace(/’/g, "'"));
+  for (const piece of pieces(text.toLowerCase())) {
+    for (const s of seg.segment(piece)) if (s.isWordLike) out.push(s.segment.replace(/’/g, "'"));
+  }
   return out;
 }
 
@@ -40,6 +60,10 @@ export function stopWords(locale = 'en'): Set<string> {
   return set;
 }
 
+/** Stems already computed, per locale: a project's vocabulary is small beside its word count. */
+const stemmed = new Map<string, Map<string, string>>();
+const STEM_MEMORY = 200_000;
+
 export function stem(token: string, locale = 'en'): string {
   let fn = stemmers.get(locale);
   if (fn === undefined) {
@@ -50,7 +74,12 @@ export function stem(token: string, locale = 'en'): string {
     } else fn = null;
     stemmers.set(locale, fn);
   }
-  return fn ? fn(token) : token;
+  if (!fn) return token;
+  let memory = stemmed.get(locale);
+  if (!memory || memory.size > STEM_MEMORY) stemmed.set(locale, (memory = new Map()));
+  let out = memory.get(token);
+  if (out === undefined) memory.set(token, (out = fn(token)));
+  return out;
 }
 
 /** Content terms: tokens without stop words (and without "n't"-style fragments), stemmed. */
