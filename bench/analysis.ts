@@ -1,9 +1,12 @@
 /**
- * Time of an automatic analysis on 50, 100 and 200 synthetic transcripts of about 1,000 words:
+ * Time of an automatic analysis on 50, 100 and 200 synthetic transcripts of about 1,000 words,
+ * beside a baseline in the same process: reading the same transcripts once into TF-IDF vectors
+ * (tokens, stems, weights), the least any text analysis has to do:
  *   npx tsx bench/analysis.ts
  */
 import { automaticAnalysis } from '../src/engine/analysis/index.js';
 import { chunkText } from '../src/engine/chunk.js';
+import { Vectorizer } from '../src/engine/analysis/vectors.js';
 import { DOCUMENTS } from '../test/eval/corpus.js';
 import { TRANSCRIPTS } from '../test/fixtures/transcripts.js';
 
@@ -24,8 +27,15 @@ function transcript(n: number): string {
   return parts.join('\n\n');
 }
 
-console.log('| transcripts | words | seconds | themes | insights |');
-console.log('|---:|---:|---:|---:|---:|');
+function vectorise(texts: string[]): void {
+  const turns = texts.flatMap((t) => t.split('\n\n'));
+  const v = new Vectorizer('en');
+  v.fit(turns);
+  for (const t of turns) v.vector(t);
+}
+
+console.log('| transcripts | words | seconds | baseline seconds | ratio to baseline | seconds per 50 transcripts | themes | insights |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const n of [50, 100, 200]) {
   const docs = Array.from({ length: n }, (_, i) => {
     const text = transcript(i + 1);
@@ -35,5 +45,8 @@ for (const n of [50, 100, 200]) {
   const t0 = performance.now();
   const r = automaticAnalysis(docs, { locale: 'en', granularity: 'default', strictMode: false, existingCategories: [], seed: 42 });
   const secs = (performance.now() - t0) / 1000;
-  console.log(`| ${n} | ${words} | ${secs.toFixed(1)} | ${r.categories.filter((c) => !c.parentKey).length} | ${r.insights.length} |`);
+  const t1 = performance.now();
+  vectorise(docs.map((d) => d.text));
+  const base = (performance.now() - t1) / 1000;
+  console.log(`| ${n} | ${words} | ${secs.toFixed(1)} | ${base.toFixed(2)} | ${(secs / base).toFixed(1)}x | ${((secs * 50) / n).toFixed(2)} | ${r.categories.filter((c) => !c.parentKey).length} | ${r.insights.length} |`);
 }

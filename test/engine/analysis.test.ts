@@ -46,6 +46,18 @@ describe('analysis engine', () => {
     expect(start).toEqual(expect.arrayContaining(['d4', 'd5']));
   });
 
+  it('lets strict mode raise and inclusive granularity lower the bar for predefined passages', () => {
+    const categories = [{ name: 'Price', description: 'cost, fees, subscription, discounts' }, { name: 'Bank connection', description: 'sync, bank, credentials, import' }];
+    const passages = (granularity: 'default' | 'inclusive', strictMode: boolean) =>
+      predefinedAnalysis(docs, categories, { ...opts, granularity, strictMode }).insights.reduce((n, i) => n + i.support, 0);
+    expect(passages('default', true)).toBeLessThan(passages('default', false));
+    expect(passages('default', false)).toBeLessThan(passages('inclusive', false));
+    const inclusive = predefinedAnalysis(docs, categories, { ...opts, granularity: 'inclusive' });
+    expect(inclusive.verdicts.every((v) => v.verdict === 'analysed')).toBe(true);
+    const overview = predefinedAnalysis(docs, categories, { ...opts, granularity: 'overview' });
+    for (const i of overview.insights) expect(i.quotes).toHaveLength(1);
+  });
+
   it('summarises a document with its own sentences', () => {
     const s = summarizeDocument(docs[0]!, { locale: 'en', maxSentences: 3 });
     expect(s.text.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import type { AnalysisDocument, CategoryDraft, Granularity, InsightDraft, Verdict } from './types.js';
 import { evidence, groupUnits, type Sentence, type Unit } from './evidence.js';
 import { contentTerms, cosine, Vectorizer, type Vec } from './vectors.js';
-import { SurfaceForms, themeName, topTerms } from './naming.js';
+import { nameTheme, SurfaceForms, topTerms } from './naming.js';
 import { insightFrom } from './insight.js';
 import { closest, eligible, findThemes, strongest } from './themes.js';
 
@@ -54,6 +54,12 @@ function overviewChunks(sentences: Sentence[], themeOf: (number | null)[], stren
 }
 
 interface Theme { key: string; name: string; component: Vec; sentences: number[] }
+
+const NAMING_SENTENCES = 40;
+/** The sentences closest to a theme, clearest first: what names it. */
+const clearest = (idx: number[], component: Vec, vecs: Vec[]) =>
+  idx.map((i) => ({ i, sim: cosine(vecs[i]!, component) })).sort((a, b) => b.sim - a.sim || a.i - b.i).slice(0, NAMING_SENTENCES).map((x) => x.i);
+const describe = (keywords: string[]) => `What the documents say about ${keywords.length > 1 ? `${keywords.slice(0, -1).join(', ')} and ${keywords[keywords.length - 1]}` : keywords[0] ?? 'this theme'}.`;
 
 export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptions): { categories: CategoryDraft[]; insights: InsightDraft[]; verdicts: Verdict[] } {
   const verdicts: Verdict[] = [];
@@ -111,11 +117,12 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
     const docsOf = found.components.map((_, j) => new Set(all.filter((i) => proposed[i] === j).map((i) => sentences[i]!.documentId)));
     const kept = found.components.map((_, j) => j).filter((j) => docsOf[j]!.size >= Math.min(2, docCount)).sort((a, b) => docsOf[b]!.size - docsOf[a]!.size || a - b);
     kept.forEach((j, n) => {
-      const top = topTerms(found.components[j]!, 4);
+      const component = found.components[j]!;
+      const { name, keywords } = nameTheme(component, clearest(all.filter((i) => proposed[i] === j), component, vecs).map((i) => sentences[i]!.text), forms, opts.locale);
       const key = `new:${n}`;
-      categories.push({ key, name: themeName(top, forms, opts.locale), description: `What participants say about ${top.slice(0, 3).map((t) => forms.of(t)).join(', ')}.`, parentKey: null });
+      categories.push({ key, name, description: describe(keywords), parentKey: null });
       newThemes.push(themes.length);
-      themes.push({ key, name: categories[categories.length - 1]!.name, component: found.components[j]!, sentences: [] });
+      themes.push({ key, name, component, sentences: [] });
     });
     const slot = new Map(kept.map((j, n) => [j, offset + n]));
     proposed.forEach((j, i) => {
@@ -135,7 +142,7 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
       if (shown && !shown.has(`${s.documentId}:${s.chunkIdx}`)) continue;
       perDoc.set(s.documentId, [...(perDoc.get(s.documentId) ?? []), i]);
     }
-    const children = newThemes.includes(t) && perDoc.size >= SUBTHEME_MIN_INSIGHTS ? subThemes(theme, perDoc, { termsOf, vectorizer, forms, opts }) : null;
+    const children = newThemes.includes(t) && perDoc.size >= SUBTHEME_MIN_INSIGHTS ? subThemes(theme, perDoc, { sentences, termsOf, vecs, vectorizer, forms, opts }) : null;
     if (children) categories.push(...children.categories);
     for (const [documentId, idx] of perDoc) {
       const doc = docs.find((d) => d.id === documentId)!;
@@ -155,7 +162,7 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
   return { categories, insights, verdicts };
 }
 
-interface SubThemeContext { termsOf: string[][]; vectorizer: Vectorizer; forms: SurfaceForms; opts: AutomaticOptions }
+interface SubThemeContext { sentences: Sentence[]; termsOf: string[][]; vecs: Vec[]; vectorizer: Vectorizer; forms: SurfaceForms; opts: AutomaticOptions }
 
 /**
  * A large theme's documents, split by a second factorisation of what they say in it. A
@@ -173,10 +180,10 @@ function subThemes(theme: Theme, perDoc: Map<string, number[]>, ctx: SubThemeCon
   const categories: CategoryDraft[] = [];
   const of = new Map<string, { key: string; name: string; component: Vec }>();
   for (const { m, j } of kept) {
-    const top = topTerms(found.components[j]!, 3);
+    const component = found.components[j]!;
+    const { name, keywords } = nameTheme(component, clearest(m.flatMap((d) => perDoc.get(d)!), component, ctx.vecs).map((i) => ctx.sentences[i]!.text), ctx.forms, ctx.opts.locale, parentTop);
     const key = `${theme.key}:${j}`;
-    const name = themeName(top, ctx.forms, ctx.opts.locale);
-    categories.push({ key, name, description: `${theme.name}: ${top.map((t) => ctx.forms.of(t)).join(', ')}.`, parentKey: theme.key });
+    categories.push({ key, name, description: `${theme.name}: ${keywords.join(', ')}.`, parentKey: theme.key });
     for (const d of m) of.set(d, { key, name, component: found.components[j]! });
   }
   return { categories, of };

@@ -1,5 +1,6 @@
+import nlp from 'compromise';
 import { stem, stopWords, tokenize } from '../text/index.js';
-import type { Vec } from './vectors.js';
+import { contentTerms, type Vec } from './vectors.js';
 
 /** Maps stems back to the word form people used most, so names read as words ("pricing", not "price"). */
 export class SurfaceForms {
@@ -32,6 +33,44 @@ export function themeName(top: string[], forms: SurfaceForms, locale: string): s
   if (words.length === 0) return 'Other';
   const joined = words.length === 2 ? `${words[0]} ${AND[locale] ?? 'and'} ${words[1]}` : words[0]!;
   return joined.charAt(0).toUpperCase() + joined.slice(1);
+}
+
+/**
+ * A theme's name and keywords from the noun phrases of its clearest sentences (English, by
+ * compromise's part-of-speech tags): each phrase scores its frequency times the mean weight of
+ * its words in the theme, so "card details" and "payment page" name a theme rather than "card
+ * and keeps". Two phrases are joined when the second is distinct and at least half as strong.
+ * Other languages, or sentences without a fitting phrase, fall back to the strongest terms.
+ */
+export function nameTheme(component: Vec, sentences: string[], forms: SurfaceForms, locale: string, exclude: Set<string> = new Set()): { name: string; keywords: string[] } {
+  const fallback = () => {
+    const top = topTerms(component, 3, exclude);
+    return { name: themeName(top, forms, locale), keywords: top.map((t) => forms.of(t)) };
+  };
+  if (locale !== 'en' || sentences.length === 0) return fallback();
+  const scored = new Map<string, { words: string; stems: string[]; count: number; weight: number }>();
+  const matches = nlp(sentences.join('\n')).match('#Adjective? #Noun+').not('(#Pronoun|#Possessive|#Value|#Determiner)');
+  for (const m of matches.json() as { terms: { text: string; tags: string[] }[] }[]) {
+    const clean = (t: { text: string; tags: string[] }) => t.text.replace(/[^\p{L}\p{N}'’.-]+/gu, '').replace(/\.$/, '');
+    const words = m.terms.map((t) => (t.tags.includes('ProperNoun') || t.tags.includes('Acronym') ? clean(t) : clean(t).toLowerCase())).filter((w) => w.length > 1);
+    if (words.length === 0 || words.length > 3) continue;
+    const stems = contentTerms(words.join(' '), locale);
+    if (stems.length !== words.length || stems.some((t) => exclude.has(t))) continue;
+    const weight = stems.reduce((sum, t) => sum + (component.get(t) ?? 0), 0) / stems.length;
+    if (weight <= 0) continue;
+    const key = stems.join(' ');
+    const entry = scored.get(key) ?? { words: words.join(' '), stems, count: 0, weight };
+    entry.count++;
+    scored.set(key, entry);
+  }
+  const ranked = [...scored.values()].map((e) => ({ ...e, score: e.count * e.weight })).sort((a, b) => b.score - a.score || (a.words < b.words ? -1 : 1));
+  if (ranked.length === 0) return fallback();
+  const first = ranked[0]!;
+  const second = ranked.find((e) => e.stems.every((t) => !first.stems.includes(t)) && e.score >= first.score / 2);
+  const phrase = (e: typeof first) => e.words;
+  const joined = second ? `${phrase(first)} ${AND[locale] ?? 'and'} ${phrase(second)}` : phrase(first);
+  const keywords = ranked.filter((e, i) => i === 0 || e.stems.every((t) => !first.stems.includes(t))).slice(0, 3).map(phrase);
+  return { name: joined.charAt(0).toUpperCase() + joined.slice(1), keywords };
 }
 
 /** Terms of a centroid, strongest first. */

@@ -17,6 +17,8 @@ export interface Factorisation {
   w: Float64Array[];
   /** k × columns components. */
   h: Float64Array[];
+  /** ‖X − W·H‖², the squared error left. */
+  error: number;
 }
 
 const EPS = 1e-12;
@@ -140,7 +142,31 @@ export function nmf(x: SparseRows, opts: NmfOptions): Factorisation {
     for (let col = 0; col < m; col++) h[j]![col]! /= norm;
     for (let i = 0; i < n; i++) w[i]![j]! *= norm;
   }
-  return { w, h };
+  return { w, h, error: residual(x, w, h) };
+}
+
+/** ‖X − W·H‖² = ‖X‖² − 2·Σ W∘(X·Hᵀ) + Σ (WᵀW)∘(H·Hᵀ), without forming W·H. */
+function residual(x: SparseRows, w: Float64Array[], h: Float64Array[]): number {
+  const k = h.length;
+  let total = 0;
+  x.rows.forEach((row, i) => {
+    for (const v of row.vals) total += v * v;
+    for (let j = 0; j < k; j++) total -= 2 * w[i]![j]! * rowDot(row, h[j]!);
+  });
+  const hh = gram(h);
+  const ww = gramColumns(w, k);
+  for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) total += ww[a]![b]! * hh[a]![b]!;
+  return total;
+}
+
+/** The best of several seeded starts (least error): one start can settle in a poor local optimum. */
+export function bestNmf(x: SparseRows, opts: NmfOptions & { starts: number }): Factorisation {
+  let best: Factorisation | null = null;
+  for (let s = 0; s < opts.starts; s++) {
+    const f = nmf(x, { ...opts, seed: opts.seed + s });
+    if (!best || f.error < best.error) best = f;
+  }
+  return best!;
 }
 
 function gram(h: Float64Array[]): Float64Array[] {

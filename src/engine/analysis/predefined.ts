@@ -1,16 +1,30 @@
 import type { AnalysisDocument, Granularity, InsightDraft, PredefinedCategoryInput, Verdict } from './types.js';
-import { evidence } from './evidence.js';
-import { cosine, Vectorizer } from './vectors.js';
+import { evidence, groupUnits, type Sentence } from './evidence.js';
+import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.js';
 import { insightFrom } from './insight.js';
 import { expand } from '../search/wordnet.js';
 import { stopWords, tokenize } from '../text/index.js';
 
 /**
  * Predefined analysis: each given category becomes a profile (its name, description,
- * instructions and examples, its name's words widened with WordNet synonyms for English), and
- * each document's sentences close to a profile become one insight in that category.
+ * instructions and examples; for English its name's and description's words widened with
+ * WordNet synonyms). A sentence is scored against every profile, half on its own words and half
+ * on those of its unit (its speaker turn, or its whole document when there are no turns), and
+ * joins the profile it fits best when that fit clears the bar. Profiles then learn the
+ * project's own words from the sentences they drew (Rocchio feedback, twice), and each
+ * document's sentences in a category become one insight there.
  */
 export interface PredefinedOptions { locale: string; granularity: Granularity; strictMode: boolean }
+
+const FEEDBACK_ROUNDS = 2;
+/** How much a sentence's own words count against its unit's. */
+const OWN_WORDS = 0.5;
+
+/** The fit a sentence needs; `inclusive` takes every sentence that shares a word with a profile. */
+function minimumFit(opts: PredefinedOptions): number {
+  if (opts.strictMode) return 0.1;
+  return opts.granularity === 'inclusive' ? 0 : 0.05;
+}
 
 function profileText(c: PredefinedCategoryInput, locale: string): string {
   const parts = [c.name, c.name, c.description ?? '', c.instructions ?? '', c.categorizationInstructions ?? '', ...(c.examples ?? [])];
@@ -21,37 +35,66 @@ function profileText(c: PredefinedCategoryInput, locale: string): string {
   return parts.join(' ');
 }
 
-export function predefinedAnalysis(docs: AnalysisDocument[], categories: PredefinedCategoryInput[], opts: PredefinedOptions): { insights: InsightDraft[]; verdicts: Verdict[] } {
-  const perDoc = docs.map((d) => {
-    try {
-      return { doc: d, sentences: evidence(d, opts.locale) };
-    } catch (err) {
-      return { doc: d, error: (err as Error).message };
-    }
+/** Each sentence's best profile and its fit, or null where none clears the bar. */
+function assign(vecs: Vec[], unitVec: (i: number) => Vec, profiles: Vec[], min: number): ({ category: number; fit: number } | null)[] {
+  return vecs.map((v, i) => {
+    let best: { category: number; fit: number } | null = null;
+    profiles.forEach((p, c) => {
+      const fit = OWN_WORDS * cosine(v, p) + (1 - OWN_WORDS) * cosine(unitVec(i), p);
+      if (fit > 0 && fit >= min && (!best || fit > best.fit)) best = { category: c, fit };
+    });
+    return best;
   });
-  const vectorizer = new Vectorizer(opts.locale);
-  vectorizer.fit(perDoc.flatMap((p) => (p.sentences ?? []).map((s) => s.text)));
-  const profiles = categories.map((c) => ({ name: c.name, vec: vectorizer.vector(profileText(c, opts.locale)) }));
-  const min = opts.strictMode ? 0.2 : opts.granularity === 'inclusive' ? 0.07 : 0.1;
-  const insights: InsightDraft[] = [];
+}
+
+export function predefinedAnalysis(docs: AnalysisDocument[], categories: PredefinedCategoryInput[], opts: PredefinedOptions): { insights: InsightDraft[]; verdicts: Verdict[] } {
   const verdicts: Verdict[] = [];
-  for (const p of perDoc) {
-    if (!p.sentences) {
-      verdicts.push({ documentId: p.doc.id, verdict: 'failed', reason: `could not read the document: ${p.error}` });
-      continue;
+  const sentences: Sentence[] = [];
+  for (const d of docs) {
+    try {
+      sentences.push(...evidence(d, opts.locale));
+    } catch (err) {
+      verdicts.push({ documentId: d.id, verdict: 'failed', reason: `could not read the document: ${(err as Error).message}` });
     }
-    const vecs = p.sentences.map((s) => vectorizer.vector(s.text));
+  }
+  const termsOf = sentences.map((s) => contentTerms(s.text, opts.locale));
+  const units = groupUnits(docs, sentences, sentences.map((_, i) => i));
+  const vectorizer = new Vectorizer(opts.locale);
+  vectorizer.fit(units.map((u) => u.sentences.flatMap((i) => termsOf[i]!)));
+  const vecs = termsOf.map((t) => vectorizer.vector(t));
+  const unitOf = new Array<number>(sentences.length);
+  units.forEach((u, n) => u.sentences.forEach((i) => (unitOf[i] = n)));
+  const unitVecs = units.map((u) => vectorizer.vector(u.sentences.flatMap((i) => termsOf[i]!)));
+
+  const given = categories.map((c) => vectorizer.vector(profileText(c, opts.locale)));
+  const min = minimumFit(opts);
+  let profiles = given;
+  let chosen = assign(vecs, (i) => unitVecs[unitOf[i]!]!, profiles, min);
+  for (let round = 0; round < FEEDBACK_ROUNDS; round++) {
+    profiles = given.map((p, c) => {
+      const drawn = vecs.filter((_, i) => chosen[i]?.category === c);
+      return drawn.length === 0 ? p : centroid([p, centroid(drawn)]);
+    });
+    chosen = assign(vecs, (i) => unitVecs[unitOf[i]!]!, profiles, min);
+  }
+
+  const failed = new Set(verdicts.map((v) => v.documentId));
+  const byDocument = new Map<string, number[]>();
+  sentences.forEach((s, i) => byDocument.set(s.documentId, [...(byDocument.get(s.documentId) ?? []), i]));
+  const insights: InsightDraft[] = [];
+  for (const doc of docs) {
+    if (failed.has(doc.id)) continue;
     let found = 0;
-    for (const profile of profiles) {
-      const scored = p.sentences.map((s, i) => ({ s, sim: cosine(vecs[i]!, profile.vec) })).filter((x) => x.sim >= min).sort((a, b) => b.sim - a.sim);
-      const take = opts.granularity === 'overview' ? scored.slice(0, 1) : scored;
-      const insight = insightFrom(p.doc, take.map((x) => x.s), profile.name);
+    categories.forEach((category, c) => {
+      const mine = (byDocument.get(doc.id) ?? []).filter((i) => chosen[i]?.category === c).map((i) => ({ s: sentences[i]!, fit: chosen[i]!.fit })).sort((a, b) => b.fit - a.fit);
+      const take = opts.granularity === 'overview' ? mine.slice(0, 1) : mine;
+      const insight = insightFrom(doc, take.map((x) => x.s), category.name);
       if (insight) {
-        insights.push({ ...insight, categoryKeys: [profile.name] });
+        insights.push({ ...insight, categoryKeys: [category.name] });
         found++;
       }
-    }
-    verdicts.push(found > 0 ? { documentId: p.doc.id, verdict: 'analysed' } : { documentId: p.doc.id, verdict: 'skipped', reason: 'no passage fits the given categories' });
+    });
+    verdicts.push(found > 0 ? { documentId: doc.id, verdict: 'analysed' } : { documentId: doc.id, verdict: 'skipped', reason: 'no passage fits the given categories' });
   }
   return { insights, verdicts };
 }

@@ -45,9 +45,22 @@ function similarities(x: SparseRows, rows: number[]): Float64Array[] {
   return sim;
 }
 
-/** Eigenvalues of the symmetric normalised Laplacian of the mutual-or kNN graph, ascending. */
+/** Eigenvalues of the symmetric normalised Laplacian of the (symmetrised) kNN graph of the distinct rows, ascending. */
+/** One row of each set of identical rows: repeated boilerplate would form cliques of its own. */
+function distinct(x: SparseRows): number[] {
+  const seen = new Set<string>();
+  return x.rows.map((_, i) => i).filter((i) => {
+    const r = x.rows[i]!;
+    const key = `${r.cols.join(',')}|${Array.from(r.vals, (v) => v.toFixed(6)).join(',')}`;
+    if (r.cols.length === 0 || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 export function laplacianSpectrum(x: SparseRows, seed: number): number[] {
-  const rows = sample(x.rows.length, seed);
+  const unique = distinct(x);
+  const rows = sample(unique.length, seed).map((i) => unique[i]!);
   const n = rows.length;
   const sim = similarities(x, rows);
   const neighbours = Math.min(NEIGHBOURS, n - 1);
@@ -73,8 +86,8 @@ export function laplacianSpectrum(x: SparseRows, seed: number): number[] {
 
 /** The number of themes in [min, max] after which the spectrum jumps the most. */
 export function themeCount(x: SparseRows, min: number, max: number, seed: number): number {
-  if (x.rows.length <= min) return Math.max(1, x.rows.length);
   const ev = laplacianSpectrum(x, seed);
+  if (ev.length <= min) return Math.max(1, Math.min(min, ev.length));
   let best = min;
   for (let k = min; k <= Math.min(max, ev.length - 1); k++) if (ev[k]! - ev[k - 1]! > ev[best]! - ev[best - 1]!) best = k;
   return best;

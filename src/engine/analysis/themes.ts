@@ -1,4 +1,4 @@
-import { nmf } from './nmf.js';
+import { bestNmf } from './nmf.js';
 import { themeCount } from './theme-count.js';
 import { cosine, sparseRows, type Vec } from './vectors.js';
 
@@ -14,11 +14,12 @@ export interface Themes {
 }
 
 const COMPONENT_FLOOR = 1e-4;
+const STARTS = 4;
 
 export function findThemes(vecs: Vec[], vocab: string[], range: { min: number; max: number }, seed: number): Themes {
   const x = sparseRows(vecs, vocab);
   const k = range.min >= range.max ? range.min : themeCount(x, range.min, range.max, seed);
-  const { w, h } = nmf(x, { k, seed });
+  const { w, h } = bestNmf(x, { k, seed, starts: STARTS });
   const components = h.map((row) => {
     const v: Vec = new Map();
     row.forEach((weight, col) => {

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { bestNmf, nmf, type SparseRows } from '../../src/engine/analysis/nmf.js';
+import { themeCount } from '../../src/engine/analysis/theme-count.js';
+import { automaticAnalysis } from '../../src/engine/analysis/index.js';
+import { chunkText } from '../../src/engine/chunk.js';
+import { TRANSCRIPTS } from '../fixtures/transcripts.js';
+import { tokenize } from '../../src/engine/text/index.js';
+
+/** `groups` groups of `size` rows; each group uses its own 6 columns (plus noise on a shared one). */
+function blocks(groups: number, size: number, seed = 1): SparseRows {
+  let s = seed;
+  const next = () => (s = (s * 16807) % 2147483647) / 2147483647;
+  const rows = [];
+  for (let g = 0; g < groups; g++) {
+    for (let r = 0; r < size; r++) {
+      const cols = [0, ...Array.from({ length: 6 }, (_, c) => 1 + g * 6 + c).filter(() => next() < 0.7)];
+      const vals = cols.map(() => 0.2 + next());
+      const norm = Math.hypot(...vals);
+      rows.push({ cols: Int32Array.from(cols), vals: Float64Array.from(vals, (v) => v / norm) });
+    }
+  }
+  return { rows, columns: 1 + groups * 6 };
+}
+
+const argmax = (a: Float64Array) => a.indexOf(Math.max(...a));
+
+describe('the factorisation', () => {
+  it('recovers block structure: each group loads on a component of its own', () => {
+    const x = blocks(4, 10);
+    const f = nmf(x, { k: 4, seed: 3 });
+    const labels = f.w.map(argmax);
+    for (let g = 0; g < 4; g++) expect(new Set(labels.slice(g * 10, g * 10 + 10)).size).toBe(1);
+    expect(new Set(labels).size).toBe(4);
+    expect(f.error).toBeGreaterThanOrEqual(-1e-9);
+  });
+
+  it('answers the same for the same seed, and more starts never leave more error', () => {
+    fc.assert(fc.property(fc.integer({ min: 2, max: 5 }), fc.integer({ min: 1, max: 1000 }), (groups, seed) => {
+      const x = blocks(groups, 6, seed);
+      expect(nmf(x, { k: groups, seed })).toEqual(nmf(x, { k: groups, seed }));
+      expect(bestNmf(x, { k: groups, seed, starts: 3 }).error).toBeLessThanOrEqual(nmf(x, { k: groups, seed }).error + 1e-9);
+    }), { numRuns: 20 });
+  });
+});
+
+describe('how many themes', () => {
+  it('counts well-separated groups, and repeated rows do not change the count', () => {
+    for (const groups of [2, 3, 5]) {
+      const x = blocks(groups, 12);
+      expect(themeCount(x, 2, 8, 42)).toBe(groups);
+      const repeated = { ...x, rows: [...x.rows, ...x.rows.slice(0, 5), ...x.rows.slice(0, 5)] };
+      expect(themeCount(repeated, 2, 8, 42)).toBe(groups);
+    }
+  });
+});
+
+describe('automatic analysis on transcripts of three subjects', () => {
+  const docs = TRANSCRIPTS.map((t, i) => ({ id: `d${i}`, text: t.text, chunks: chunkText(t.text) }));
+  const result = automaticAnalysis(docs, { locale: 'en', granularity: 'default', strictMode: false, existingCategories: [], seed: 42 });
+  const topOf = new Map(result.categories.map((c) => [c.key, c.parentKey ?? c.key]));
+  const dominant = docs.map((d) => {
+    const support = new Map<string, number>();
+    for (const i of result.insights.filter((x) => x.documentId === d.id)) for (const k of i.categoryKeys) support.set(topOf.get(k)!, (support.get(topOf.get(k)!) ?? 0) + i.support);
+    return [...support].sort((a, b) => b[1] - a[1])[0]?.[0];
+  });
+
+  it('gives documents on the same subject the same main theme, and different subjects different ones', () => {
+    TRANSCRIPTS.forEach((a, i) => TRANSCRIPTS.forEach((b, j) => {
+      if (i < j) expect(dominant[i] === dominant[j]).toBe(a.theme === b.theme);
+    }));
+  });
+
+  it('names themes with words the participants used, never with bare function words', () => {
+    const said = new Set(TRANSCRIPTS.flatMap((t) => tokenize(t.text)));
+    for (const c of result.categories) {
+      const words = tokenize(c.name).filter((w) => w !== 'and');
+      expect(words.length).toBeGreaterThan(0);
+      for (const w of words) expect(said.has(w)).toBe(true);
+      for (const w of words) expect(['no', 'so', 'when', 'not', 'just', 'almost', 'without']).not.toContain(w);
+      expect(c.description.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('counts each insight\'s supporting sentences and quotes the clearest of them', () => {
+    for (const i of result.insights) {
+      expect(i.support).toBeGreaterThanOrEqual(i.quotes.length);
+      expect(i.description).toContain(`${i.support} passage`);
+    }
+  });
+});
+
+describe('tokenising long texts', () => {
+  it('splits a long text into the same words as its parts', () => {
+    fc.assert(fc.property(fc.array(fc.lorem({ maxCount: 30, mode: 'sentences' }), { minLength: 1, maxLength: 60 }), (parts) => {
+      expect(tokenize(parts.join(' '))).toEqual(parts.flatMap((p) => tokenize(p)));
+    }), { numRuns: 30 });
+  });
+});
