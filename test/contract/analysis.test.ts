@@ -35,6 +35,22 @@ describe.each(STORE_KINDS)('analysis on %s', (kind) => {
       const docs = await t.app.store.db.selectFrom('documents').select(['id', 'counter', 'text']).where('projectId', '=', f.projectId).execute();
       return new Map(docs.map((d) => [`D${d.counter}`, d.text ?? '']));
     };
+    /** The public ids of the transcripts on one subject. */
+    const subject = async (theme: string) => {
+      const docs = await t.app.store.db.selectFrom('documents').select(['counter', 'filename']).where('projectId', '=', f.projectId).execute();
+      const files = new Set(TRANSCRIPTS.filter((x) => x.theme === theme).map((x) => x.filename));
+      return docs.filter((d) => files.has(d.filename)).map((d) => `D${d.counter}`);
+    };
+    const insightsIn = async (name: string) => {
+      const category = (await t.post(READ, f.readKey, { action: 'get_categories' })).json().categories.find((c: { text: string }) => c.text === name);
+      expect(category).toBeDefined();
+      return (await t.post(READ, f.readKey, { action: 'get_insights', filters: { categories: [category.id] } })).json().insights as { documentId: string; quotes: string[] }[];
+    };
+    const write = async (body: Record<string, unknown>) => {
+      const res = await t.post(WRITE, f.editKey, body);
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
 
     beforeAll(async () => {
       t = await makeTestApp(kind);
@@ -85,24 +101,47 @@ describe.each(STORE_KINDS)('analysis on %s', (kind) => {
           { name: 'Bank connection problems', description: 'Bank sync failures, disconnected accounts, missing or duplicated transactions' },
         ],
       });
-      const categories = (await t.post(READ, f.readKey, { action: 'get_categories' })).json().categories;
-      const cost = categories.find((c: { text: string }) => c.text === 'Subscription cost');
-      expect(cost).toBeDefined();
-      const insights = (await t.post(READ, f.readKey, { action: 'get_insights', filters: { categories: [cost.id] } })).json().insights;
-      expect(insights.length).toBeGreaterThan(0);
-      const text = insights.map((i: { quotes: string[] }) => i.quotes.join(' ')).join(' ').toLowerCase();
-      expect(text).toMatch(/price|cost|expensive|fee|discount/);
+      const cost = await insightsIn('Subscription cost');
+      expect(cost.map((i) => i.documentId)).toEqual(expect.arrayContaining(await subject('pricing')));
+      expect(cost.map((i) => i.quotes.join(' ')).join(' ').toLowerCase()).toMatch(/price|cost|expensive|fee|discount/);
+      const bank = await insightsIn('Bank connection problems');
+      expect(bank.map((i) => i.documentId)).toEqual(expect.arrayContaining(await subject('sync')));
+      const byDoc = await texts();
+      for (const i of [...cost, ...bank]) for (const q of i.quotes) expect(byDoc.get(i.documentId)).toContain(q);
+    });
+
+    it('the write surface\'s filtered predefined analysis reads only the documents whose metadata match', async () => {
+      const { field } = await write({ action: 'manage_metadata_fields', operation: 'create', text: 'Segment', shortName: 'segment', allowedValues: ['paying', 'new'] });
+      const onboarding = await subject('onboarding');
+      for (const id of (await texts()).keys()) {
+        await write({ action: 'set_metadata_values', documentId: id, values: [{ fieldId: field.id, text: onboarding.includes(id) ? 'new' : 'paying' }] });
+      }
+      const answer = await write({ action: 'start_predefined_analysis', themes: [{ name: 'First steps', description: 'setup, tutorial, getting started, creating the first budget' }], documentScope: 'filtered', metadataFilter: [{ field: 'segment', value: 'new' }] });
+      expect(answer.analysis.type).toBe('predefined');
+      await t.app.workers.drain();
+      const first = await insightsIn('First steps');
+      expect(first.length).toBeGreaterThan(0);
+      for (const i of first) expect(onboarding).toContain(i.documentId);
     });
 
     it('summaries write one memo per document, metadata_summaries one per value', async () => {
       await start({ type: 'summaries' });
       const memos = (await t.post(READ, f.readKey, { action: 'get_memos' })).json().memos;
       const summaries = memos.filter((m: { kind: string }) => m.kind === 'summary');
-      expect(new Set(summaries.map((m: { documentId: string }) => m.documentId)).size).toBe(6);
-      expect(summaries).toHaveLength(6);
       const byDoc = await texts();
-      for (const m of summaries) expect(m.text.length).toBeGreaterThan(0);
       expect(byDoc.size).toBe(6);
+      expect(summaries).toHaveLength(6);
+      expect(new Set(summaries.map((m: { documentId: string }) => m.documentId))).toEqual(new Set(byDoc.keys()));
+      // Built from the document's own sentences.
+      for (const m of summaries) for (const sentence of m.text.split(/(?<=[.!])\s+/)) expect(byDoc.get(m.documentId)).toContain(sentence);
+
+      await start({ type: 'metadata_summaries' });
+      const perValue = (await t.post(READ, f.readKey, { action: 'get_memos' })).json().memos.filter((m: { kind: string }) => m.kind === 'metadata_summary');
+      expect(perValue.map((m: { value: string }) => m.value).sort()).toEqual(['new', 'paying']);
+      expect(new Set(perValue.map((m: { fieldId: string }) => m.fieldId)).size).toBe(1);
+      const onboarding = (await subject('onboarding')).map((id) => byDoc.get(id)!);
+      const summaryOfNew = perValue.find((m: { value: string }) => m.value === 'new');
+      for (const sentence of summaryOfNew.text.split(/(?<=[.!])\s+/)) expect(onboarding.some((text) => text.includes(sentence))).toBe(true);
     });
 
     it('the deprecated write surface starts the same engine and marks itself deprecated', async () => {
