@@ -97,3 +97,28 @@ describe('tokenising long texts', () => {
     }), { numRuns: 30 });
   });
 });
+
+describe('a project in French', () => {
+  const answers = [
+    'La livraison est arrivée avec deux heures de retard. Le livreur ne prévient jamais quand il est en retard.',
+    "Le prix de l'abonnement est trop élevé. Les frais de livraison augmentent chaque mois.",
+    "Encore une livraison en retard hier soir. Le créneau horaire n'a pas été respecté du tout.",
+    'Les frais et le prix me font hésiter. Je paie trop pour un petit panier.',
+    'Le livreur est arrivé en retard, après le créneau choisi.',
+    'Les frais de service et le prix des produits sont trop élevés pour moi.',
+  ];
+  const docs = answers.map((a, i) => ({ id: `f${i}`, text: `Participant: ${a}`, chunks: chunkText(`Participant: ${a}`) }));
+  const result = automaticAnalysis(docs, { locale: 'fr', granularity: 'default', strictMode: false, existingCategories: [], seed: 42 });
+
+  it('separates lateness from price and names both in French', () => {
+    const top = result.categories.filter((c) => !c.parentKey);
+    expect(top).toHaveLength(2);
+    const docsOf = top.map((c) => result.insights.filter((i) => i.categoryKeys.includes(c.key)).map((i) => i.documentId).sort());
+    expect(docsOf.sort()).toEqual([['f0', 'f2', 'f4'], ['f1', 'f3', 'f5']]);
+    const said = new Set(answers.flatMap((a) => tokenize(a, 'fr')));
+    for (const c of top) {
+      for (const w of tokenize(c.name, 'fr').filter((x) => x !== 'et')) expect(said.has(w)).toBe(true);
+      expect(c.description).toMatch(/^Ce que disent les documents sur /);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import type { AnalysisDocument, CategoryDraft, Granularity, InsightDraft, Verdict } from './types.js';
 import { evidence, groupUnits, type Sentence, type Unit } from './evidence.js';
 import { contentTerms, cosine, Vectorizer, type Vec } from './vectors.js';
-import { nameTheme, SurfaceForms, topTerms } from './naming.js';
+import { describeTheme, nameTheme, SurfaceForms, topTerms } from './naming.js';
 import { insightFrom } from './insight.js';
 import { closest, eligible, findThemes, strongest } from './themes.js';
 
@@ -59,7 +59,7 @@ const NAMING_SENTENCES = 40;
 /** The sentences closest to a theme, clearest first: what names it. */
 const clearest = (idx: number[], component: Vec, vecs: Vec[]) =>
   idx.map((i) => ({ i, sim: cosine(vecs[i]!, component) })).sort((a, b) => b.sim - a.sim || a.i - b.i).slice(0, NAMING_SENTENCES).map((x) => x.i);
-const describe = (keywords: string[]) => `What the documents say about ${keywords.length > 1 ? `${keywords.slice(0, -1).join(', ')} and ${keywords[keywords.length - 1]}` : keywords[0] ?? 'this theme'}.`;
+
 
 export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptions): { categories: CategoryDraft[]; insights: InsightDraft[]; verdicts: Verdict[] } {
   const verdicts: Verdict[] = [];
@@ -120,7 +120,7 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
       const component = found.components[j]!;
       const { name, keywords } = nameTheme(component, clearest(all.filter((i) => proposed[i] === j), component, vecs).map((i) => sentences[i]!.text), forms, opts.locale);
       const key = `new:${n}`;
-      categories.push({ key, name, description: describe(keywords), parentKey: null });
+      categories.push({ key, name, description: describeTheme(keywords, opts.locale), parentKey: null });
       newThemes.push(themes.length);
       themes.push({ key, name, component, sentences: [] });
     });

@@ -27,6 +27,25 @@ export class SurfaceForms {
 
 const AND: Record<string, string> = { en: 'and', fr: 'et', de: 'und', es: 'y', it: 'e', pt: 'e', da: 'og', no: 'og', sv: 'och', fi: 'ja', lt: 'ir' };
 
+/** "What the documents say about …" in the languages sift has the words for; English otherwise. */
+const ABOUT: Record<string, (list: string) => string> = {
+  en: (l) => `What the documents say about ${l}.`,
+  fr: (l) => `Ce que disent les documents sur ${l}.`,
+  de: (l) => `Was die Dokumente über ${l} sagen.`,
+  es: (l) => `Lo que dicen los documentos sobre ${l}.`,
+  it: (l) => `Cosa dicono i documenti su ${l}.`,
+  pt: (l) => `O que os documentos dizem sobre ${l}.`,
+  da: (l) => `Hvad dokumenterne siger om ${l}.`,
+  no: (l) => `Hva dokumentene sier om ${l}.`,
+  sv: (l) => `Vad dokumenten säger om ${l}.`,
+};
+
+export function describeTheme(keywords: string[], locale: string): string {
+  const and = ABOUT[locale] ? (AND[locale] ?? 'and') : 'and';
+  const list = keywords.length > 1 ? `${keywords.slice(0, -1).join(', ')} ${and} ${keywords[keywords.length - 1]}` : (keywords[0] ?? '…');
+  return (ABOUT[locale] ?? ABOUT.en!)(list);
+}
+
 /** A readable name from a theme's most distinctive terms ("Price and fees"). */
 export function themeName(top: string[], forms: SurfaceForms, locale: string): string {
   const words = top.slice(0, 2).map((t) => forms.of(t));
