@@ -36,11 +36,13 @@ function profileText(c: PredefinedCategoryInput, locale: string): string {
 }
 
 /** Each sentence's best profile and its fit, or null where none clears the bar. */
-function assign(vecs: Vec[], unitVec: (i: number) => Vec, profiles: Vec[], min: number): ({ category: number; fit: number } | null)[] {
+function assign(vecs: Vec[], unitOf: number[], unitVecs: Vec[], profiles: Vec[], min: number): ({ category: number; fit: number } | null)[] {
+  // A unit's fit is shared by all its sentences (a whole document's, where there are no turns).
+  const unitFit = unitVecs.map((u) => profiles.map((p) => cosine(u, p)));
   return vecs.map((v, i) => {
     let best: { category: number; fit: number } | null = null;
     profiles.forEach((p, c) => {
-      const fit = OWN_WORDS * cosine(v, p) + (1 - OWN_WORDS) * cosine(unitVec(i), p);
+      const fit = OWN_WORDS * cosine(v, p) + (1 - OWN_WORDS) * unitFit[unitOf[i]!]![c]!;
       if (fit > 0 && fit >= min && (!best || fit > best.fit)) best = { category: c, fit };
     });
     return best;
@@ -69,13 +71,13 @@ export function predefinedAnalysis(docs: AnalysisDocument[], categories: Predefi
   const given = categories.map((c) => vectorizer.vector(profileText(c, opts.locale)));
   const min = minimumFit(opts);
   let profiles = given;
-  let chosen = assign(vecs, (i) => unitVecs[unitOf[i]!]!, profiles, min);
+  let chosen = assign(vecs, unitOf, unitVecs, profiles, min);
   for (let round = 0; round < FEEDBACK_ROUNDS; round++) {
     profiles = given.map((p, c) => {
       const drawn = vecs.filter((_, i) => chosen[i]?.category === c);
       return drawn.length === 0 ? p : centroid([p, centroid(drawn)]);
     });
-    chosen = assign(vecs, (i) => unitVecs[unitOf[i]!]!, profiles, min);
+    chosen = assign(vecs, unitOf, unitVecs, profiles, min);
   }
 
   const failed = new Set(verdicts.map((v) => v.documentId));
