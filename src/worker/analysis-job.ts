@@ -35,15 +35,37 @@ async function documentsWithoutVerdict(ctx: WorkerContext, projectId: string, fa
   return new Set(ready.map((d) => d.id).filter((id) => !done.has(id)));
 }
 
+const EXAMPLES_PER_CATEGORY = 12;
+
+/** Quotes of the newest insights filed in each category: what the category is about, in the project's words. */
+async function categoryExamples(ctx: WorkerContext, projectId: string): Promise<Map<string, string[]>> {
+  const rows = await ctx.store.db.selectFrom('insightCategories').innerJoin('insights', 'insights.id', 'insightCategories.insightId')
+    .select(['insightCategories.categoryId', 'insights.quotes']).where('insightCategories.projectId', '=', projectId).orderBy('insights.counter', 'desc').execute();
+  const out = new Map<string, string[]>();
+  for (const r of rows) {
+    const list = out.get(r.categoryId) ?? [];
+    if (list.length >= EXAMPLES_PER_CATEGORY) continue;
+    try {
+      const quotes = JSON.parse(r.quotes) as unknown;
+      if (Array.isArray(quotes)) list.push(...quotes.filter((q): q is string => typeof q === 'string').slice(0, EXAMPLES_PER_CATEGORY - list.length));
+    } catch {
+      // A malformed row teaches nothing; the category keeps its name and description.
+    }
+    out.set(r.categoryId, list);
+  }
+  return out;
+}
+
 async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>, params: AnalysisParams) {
   const family = familyOf('automatic');
   const todo = await documentsWithoutVerdict(ctx, project.id, family);
   const docs = await loadDocuments(ctx, project.id, todo);
   if (docs.length === 0) return;
   const existing = await ctx.store.db.selectFrom('categories').select(['id', 'text', 'description', 'parentId']).where('projectId', '=', project.id).orderBy('createdAt').execute();
+  const examples = await categoryExamples(ctx, project.id);
   const offline = automaticAnalysis(docs, {
     locale: project.locale, granularity: params.granularity, strictMode: params.strictMode, seed: 42,
-    existingCategories: existing.map((c) => ({ key: c.id, name: c.text, description: c.description, parentKey: c.parentId })),
+    existingCategories: existing.map((c) => ({ key: c.id, name: c.text, description: c.description, parentKey: c.parentId, examples: examples.get(c.id) ?? [] })),
   });
   const result = ctx.llm?.chat
     ? { ...offline, ...(await reworkWithModel(ctx.llm, offline, (id) => docs.find((d) => d.id === id)?.text ?? '', project.locale, (err) => ctx.log.warn({ err, analysisId: run.id }, 'the language model failed; the offline wording is kept'))) }

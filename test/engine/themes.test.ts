@@ -122,3 +122,32 @@ describe('a project in French', () => {
     }
   });
 });
+
+describe('a later run on a project that has categories', () => {
+  const bySubject = (theme: string) => TRANSCRIPTS.map((t, i) => ({ t, i })).filter(({ t }) => t.theme === theme).map(({ t, i }) => ({ id: `d${i}`, text: t.text, chunks: chunkText(t.text) }));
+  const opts = { locale: 'en', granularity: 'default' as const, strictMode: false, seed: 42 };
+  const first = automaticAnalysis([...bySubject('sync'), ...bySubject('pricing')], { ...opts, existingCategories: [] });
+  const existing = first.categories.map((c) => ({ ...c, examples: first.insights.filter((i) => i.categoryKeys.includes(c.key)).flatMap((i) => i.quotes) }));
+  const syncKeys = new Set(first.insights.filter((i) => i.documentId === 'd0').flatMap((i) => i.categoryKeys));
+  const late = `Interviewer: What happened this week?
+
+Participant: The bank connection dropped again on Tuesday, so none of my card transactions imported. I had to reconnect my checking account and type two purchases in by hand.
+
+Interviewer: Anything else?
+
+Participant: My credit union still shows as unavailable. Until the sync works, the balances in the app are wrong.`;
+  const second = automaticAnalysis([{ id: 'late', text: late, chunks: chunkText(late) }, ...bySubject('onboarding')], { ...opts, existingCategories: existing });
+
+  it('files a new document on a known subject in the category already there', () => {
+    const keys = new Set(second.insights.filter((i) => i.documentId === 'late').flatMap((i) => i.categoryKeys));
+    expect(keys.size).toBeGreaterThan(0);
+    for (const k of keys) expect(syncKeys.has(k)).toBe(true);
+  });
+
+  it('gives a new subject a category of its own', () => {
+    const onboarding = second.insights.filter((i) => i.documentId !== 'late');
+    expect(onboarding.length).toBeGreaterThan(0);
+    const created = new Set(second.categories.map((c) => c.key));
+    for (const i of onboarding) for (const k of i.categoryKeys) expect(created.has(k)).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
-import type { AnalysisDocument, CategoryDraft, Granularity, InsightDraft, Verdict } from './types.js';
+import type { AnalysisDocument, CategoryDraft, ExistingCategory, Granularity, InsightDraft, Verdict } from './types.js';
 import { evidence, groupUnits, type Sentence, type Unit } from './evidence.js';
-import { contentTerms, cosine, Vectorizer, type Vec } from './vectors.js';
+import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.js';
 import { describeTheme, nameTheme, SurfaceForms, topTerms } from './naming.js';
 import { insightFrom } from './insight.js';
 import { closest, eligible, findThemes, strongest } from './themes.js';
@@ -9,17 +9,19 @@ import { closest, eligible, findThemes, strongest } from './themes.js';
  * Inductive analysis. The participants' words are grouped into units (a speaker turn in a
  * transcript, the whole text of a document without turns), the units' TF-IDF rows are
  * factorised (NMF) into as many themes as the eigengap of their similarity graph suggests, and
- * each theme is named by its strongest terms. Every sentence of a unit joins the unit's theme
- * (or, where the unit loads almost as much on another, the closer of the two), and each
- * document's sentences in a theme become one insight there, quoting them verbatim. Themes
- * that hold many documents are factorised once more into sub-themes. Existing categories are
- * matched first, by their words.
+ * each theme is named by the noun phrases of its clearest sentences. Every sentence of a unit
+ * joins the unit's theme (or, where the unit loads almost as much on another, the closer of the
+ * two), and each document's sentences in a theme become one insight there, quoting them
+ * verbatim. Themes that hold many documents are factorised once more into sub-themes.
+ * A project's existing categories come first: a sentence close to one's name or to one of its
+ * quotes joins it, and a new theme close to one's quotes as a whole is filed in it rather than
+ * beside it, so that documents confirmed later are analysed into the categories already there.
  */
 export interface AutomaticOptions {
   locale: string;
   granularity: Granularity;
   strictMode: boolean;
-  existingCategories: CategoryDraft[];
+  existingCategories: ExistingCategory[];
   seed: number;
 }
 
@@ -29,8 +31,10 @@ const MAX_SUBTHEMES = 4;
 /** A unit speaks to a second theme when it loads on it at least this much relative to its first. */
 const SECOND_THEME_SHARE = 0.5;
 
-/** How close (cosine) a sentence must be to an existing category's words to join it. */
+/** How close (cosine) a sentence must be to an existing category's name or quotes to join it. */
 const existingThreshold = (strict: boolean) => (strict ? 0.35 : 0.25);
+/** How close a new theme must be to an existing category's quotes, taken together, to be filed in it. */
+const SAME_THEME = 0.3;
 /** How close a unit must be to its theme to count as evidence; `inclusive` keeps every unit. */
 function relevanceThreshold(granularity: Granularity, strict: boolean): number {
   if (strict) return 0.3;
@@ -60,7 +64,6 @@ const NAMING_SENTENCES = 40;
 const clearest = (idx: number[], component: Vec, vecs: Vec[]) =>
   idx.map((i) => ({ i, sim: cosine(vecs[i]!, component) })).sort((a, b) => b.sim - a.sim || a.i - b.i).slice(0, NAMING_SENTENCES).map((x) => x.i);
 
-
 export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptions): { categories: CategoryDraft[]; insights: InsightDraft[]; verdicts: Verdict[] } {
   const verdicts: Verdict[] = [];
   const sentences: Sentence[] = [];
@@ -81,19 +84,24 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
   for (const s of sentences) forms.add(s.text);
   const vecs = termsOf.map((t) => vectorizer.vector(t));
 
-  // Existing categories first: sentences that fit one join it.
+  // Existing categories first: sentences close to one's name or to one of its quotes join it.
   const themes: Theme[] = [];
   const themeOf: (number | null)[] = sentences.map(() => null);
   const strength: number[] = sentences.map(() => 0);
+  const examplesOf: Vec[][] = [];
   for (const c of opts.existingCategories) {
-    themes.push({ key: c.key, name: c.name, component: vectorizer.vector(`${c.name} ${c.name} ${c.description}`), sentences: [] });
+    const named = vectorizer.vector(`${c.name} ${c.name} ${c.description}`);
+    const examples = (c.examples ?? []).map((q) => vectorizer.vector(q)).filter((v) => v.size > 0);
+    themes.push({ key: c.key, name: c.name, component: examples.length ? centroid([named, centroid(examples)]) : named, sentences: [] });
+    examplesOf.push([named, ...examples]);
   }
   vecs.forEach((v, i) => {
-    themes.forEach((t, j) => {
-      const sim = cosine(v, t.component);
+    examplesOf.forEach((examples, j) => {
+      const sim = Math.max(...examples.map((e) => cosine(v, e)));
       if (sim >= existingThreshold(opts.strictMode) && sim > strength[i]!) [themeOf[i], strength[i]] = [j, sim];
     });
   });
+  const existingCount = themes.length;
 
   // New themes among what is left.
   const units = groupUnits(docs, sentences, all.filter((i) => themeOf[i] === null));
@@ -104,7 +112,6 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
   if (units.length >= 2 && vocab.length > 0) {
     const maxThemes = Math.max(2, Math.min(MAX_THEMES, Math.floor(units.length / 3)));
     const found = findThemes(unitVecs, vocab, { min: 2, max: maxThemes }, opts.seed);
-    const offset = themes.length;
     const proposed: (number | null)[] = sentences.map(() => null);
     units.forEach((u, n) => {
       const top = strongest(found.loadings[n]!);
@@ -116,15 +123,21 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
     const docCount = new Set(units.map((u) => u.documentId)).size;
     const docsOf = found.components.map((_, j) => new Set(all.filter((i) => proposed[i] === j).map((i) => sentences[i]!.documentId)));
     const kept = found.components.map((_, j) => j).filter((j) => docsOf[j]!.size >= Math.min(2, docCount)).sort((a, b) => docsOf[b]!.size - docsOf[a]!.size || a - b);
-    kept.forEach((j, n) => {
+    const slot = new Map<number, number>();
+    for (const j of kept) {
       const component = found.components[j]!;
+      const same = themes.slice(0, existingCount).map((t, e) => ({ e, sim: cosine(component, t.component) })).filter((x) => x.sim >= SAME_THEME).sort((a, b) => b.sim - a.sim)[0];
+      if (same) {
+        slot.set(j, same.e);
+        continue;
+      }
       const { name, keywords } = nameTheme(component, clearest(all.filter((i) => proposed[i] === j), component, vecs).map((i) => sentences[i]!.text), forms, opts.locale);
-      const key = `new:${n}`;
+      const key = `new:${categories.length}`;
       categories.push({ key, name, description: describeTheme(keywords, opts.locale), parentKey: null });
+      slot.set(j, themes.length);
       newThemes.push(themes.length);
       themes.push({ key, name, component, sentences: [] });
-    });
-    const slot = new Map(kept.map((j, n) => [j, offset + n]));
+    }
     proposed.forEach((j, i) => {
       if (j === null || !slot.has(j)) return;
       themeOf[i] = slot.get(j)!;
@@ -134,18 +147,21 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
   themeOf.forEach((t, i) => t !== null && themes[t]!.sentences.push(i));
   const shown = opts.granularity === 'overview' ? overviewChunks(sentences, themeOf, strength) : null;
 
+  const docById = new Map(docs.map((d) => [d.id, d]));
   const insights: InsightDraft[] = [];
   themes.forEach((theme, t) => {
     const perDoc = new Map<string, number[]>();
     for (const i of theme.sentences) {
       const s = sentences[i]!;
       if (shown && !shown.has(`${s.documentId}:${s.chunkIdx}`)) continue;
-      perDoc.set(s.documentId, [...(perDoc.get(s.documentId) ?? []), i]);
+      const list = perDoc.get(s.documentId);
+      if (list) list.push(i);
+      else perDoc.set(s.documentId, [i]);
     }
     const children = newThemes.includes(t) && perDoc.size >= SUBTHEME_MIN_INSIGHTS ? subThemes(theme, perDoc, { sentences, termsOf, vecs, vectorizer, forms, opts }) : null;
     if (children) categories.push(...children.categories);
     for (const [documentId, idx] of perDoc) {
-      const doc = docs.find((d) => d.id === documentId)!;
+      const doc = docById.get(documentId)!;
       const child = children?.of.get(documentId);
       const component = child?.component ?? theme.component;
       const ranked = [...idx].sort((a, b) => cosine(vecs[b]!, component) - cosine(vecs[a]!, component) || a - b);
