@@ -151,3 +151,34 @@ Participant: My credit union still shows as unavailable. Until the sync works, t
     for (const i of onboarding) for (const k of i.categoryKeys) expect(created.has(k)).toBe(true);
   });
 });
+
+describe('granularity and strict mode in automatic analysis', () => {
+  const opts = { locale: 'en', existingCategories: [], seed: 42 };
+  const support = (r: ReturnType<typeof automaticAnalysis>) => r.insights.reduce((n, i) => n + i.support, 0);
+
+  it('strict mode keeps fewer passages; inclusive keeps at least as many as default', () => {
+    const docs = TRANSCRIPTS.map((t, i) => ({ id: `d${i}`, text: t.text, chunks: chunkText(t.text) }));
+    const inclusive = support(automaticAnalysis(docs, { ...opts, granularity: 'inclusive', strictMode: false }));
+    const normal = support(automaticAnalysis(docs, { ...opts, granularity: 'default', strictMode: false }));
+    const strict = support(automaticAnalysis(docs, { ...opts, granularity: 'default', strictMode: true }));
+    expect(strict).toBeLessThan(normal);
+    expect(normal).toBeLessThanOrEqual(inclusive);
+  });
+
+  it('overview reads at most three chunks of each document', () => {
+    // Long interviews: each covers the three subjects, in many chunks.
+    const long = [0, 1].map((n) => {
+      const text = ['sync', 'pricing', 'onboarding'].map((s) => TRANSCRIPTS.filter((t) => t.theme === s)[n]!.text).join('\n\n');
+      return { id: `long${n}`, text, chunks: chunkText(text, { targetWords: 40, maxWords: 60 }) };
+    });
+    expect(long.every((d) => d.chunks.length > 3)).toBe(true);
+    const overview = automaticAnalysis(long, { ...opts, granularity: 'overview', strictMode: false });
+    const normal = automaticAnalysis(long, { ...opts, granularity: 'default', strictMode: false });
+    expect(support(overview)).toBeLessThan(support(normal));
+    for (const d of long) {
+      const chunksQuoted = new Set(overview.insights.filter((i) => i.documentId === d.id).flatMap((i) => i.quotes).map((q) => d.chunks.find((c) => c.text.includes(q))!.idx));
+      expect(chunksQuoted.size).toBeGreaterThan(0);
+      expect(chunksQuoted.size).toBeLessThanOrEqual(3);
+    }
+  });
+});
