@@ -86,9 +86,8 @@ export function nameTheme(component: Vec, sentences: string[], forms: SurfaceFor
   if (ranked.length === 0) return fallback();
   const first = ranked[0]!;
   const second = ranked.find((e) => e.stems.every((t) => !first.stems.includes(t)) && e.score >= first.score / 2);
-  const phrase = (e: typeof first) => e.words;
-  const joined = second ? `${phrase(first)} ${AND[locale] ?? 'and'} ${phrase(second)}` : phrase(first);
-  const keywords = ranked.filter((e, i) => i === 0 || e.stems.every((t) => !first.stems.includes(t))).slice(0, 3).map(phrase);
+  const joined = second ? `${first.words} and ${second.words}` : first.words;
+  const keywords = ranked.filter((e, i) => i === 0 || e.stems.every((t) => !first.stems.includes(t))).slice(0, 3).map((e) => e.words);
   return { name: joined.charAt(0).toUpperCase() + joined.slice(1), keywords };
 }
 

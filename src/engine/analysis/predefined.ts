@@ -82,7 +82,11 @@ export function predefinedAnalysis(docs: AnalysisDocument[], categories: Predefi
 
   const failed = new Set(verdicts.map((v) => v.documentId));
   const byDocument = new Map<string, number[]>();
-  sentences.forEach((s, i) => byDocument.set(s.documentId, [...(byDocument.get(s.documentId) ?? []), i]));
+  sentences.forEach((s, i) => {
+    const list = byDocument.get(s.documentId);
+    if (list) list.push(i);
+    else byDocument.set(s.documentId, [i]);
+  });
   const insights: InsightDraft[] = [];
   for (const doc of docs) {
     if (failed.has(doc.id)) continue;
