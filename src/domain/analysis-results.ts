@@ -3,10 +3,12 @@ import type { Verdict } from '../store/tables.js';
 import { newId, shortHash } from './ids.js';
 import { nowIso } from './clock.js';
 import { nextCounter } from './projects.js';
+import type { CategoryDraft, InsightDraft as EngineInsightDraft } from '../engine/analysis/types.js';
 
 /** Writing what an analysis found: categories, insights with their links, verdicts, memos. */
-export interface CategoryDraft { key: string; name: string; description: string; parentKey: string | null }
-export interface InsightDraft { documentId: string; text: string; description: string; quotes: string[]; categoryKeys: string[] }
+export type { CategoryDraft };
+/** What is stored of an engine's insight (its support count is the engine's own). */
+export type InsightDraft = Omit<EngineInsightDraft, 'support'>;
 
 const clip = (s: string, n: number) => (s.length <= n ? s : s.slice(0, n));
 

@@ -32,7 +32,8 @@ describe('the factorisation', () => {
     const labels = f.w.map(argmax);
     for (let g = 0; g < 4; g++) expect(new Set(labels.slice(g * 10, g * 10 + 10)).size).toBe(1);
     expect(new Set(labels).size).toBe(4);
-    expect(f.error).toBeGreaterThanOrEqual(-1e-9);
+    // Four components explain block structure far better than one.
+    expect(f.error).toBeLessThan(nmf(x, { k: 1, seed: 3 }).error / 2);
   });
 
   it('answers the same for the same seed, and more starts never leave more error', () => {

@@ -45,7 +45,6 @@ function similarities(x: SparseRows, rows: number[]): Float64Array[] {
   return sim;
 }
 
-/** Eigenvalues of the symmetric normalised Laplacian of the (symmetrised) kNN graph of the distinct rows, ascending. */
 /** One row of each set of identical rows: repeated boilerplate would form cliques of its own. */
 function distinct(x: SparseRows): number[] {
   const seen = new Set<string>();
@@ -58,6 +57,7 @@ function distinct(x: SparseRows): number[] {
   });
 }
 
+/** Eigenvalues of the symmetric normalised Laplacian of the (symmetrised) kNN graph of the distinct rows, ascending. */
 export function laplacianSpectrum(x: SparseRows, seed: number): number[] {
   const unique = distinct(x);
   const rows = sample(unique.length, seed).map((i) => unique[i]!);
