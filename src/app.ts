@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import { openStore, type Store } from './store/store.js';
+import { openStore, type Store, type StoreOptions } from './store/store.js';
 import { fileBlobStore, type BlobStore } from './store/blobs.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { buildServer } from './http/server.js';
 import { startWorkers, type Workers } from './worker/runner.js';
+import { startWorkerThread } from './worker/thread-host.js';
 import { createLlmProvider } from './engine/llm/provider.js';
 
 export interface App {
@@ -20,14 +21,20 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** Tests pass their own store (an isolated PostgreSQL schema or in-memory SQLite). */
   store?: Store;
+  /** How to open the store; with it (and no `store`) the background workers run in a thread of their own. */
+  storeOptions?: StoreOptions;
 }
 
 /**
  * Wires configuration into services once: the store, the blob store, the rate limiter (Redis
- * when configured), the server, and `SIFT_WORKERS` background workers in this process.
+ * when configured), the server, and `SIFT_WORKERS` background workers. They run in a worker
+ * thread with a connection of their own, so that no document's text is ever worked on by the
+ * thread that answers HTTP; a test that hands in its own store (an in-memory database) runs them
+ * in this thread and drives them with `drain()`.
  */
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
-  const store = options.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const storeOptions = options.storeOptions ?? { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+  const store = options.store ?? (await openStore(storeOptions));
   const blobs = fileBlobStore(config.dataDir);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   redis?.on('error', () => {
@@ -38,7 +45,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const jobs = { nudge: () => workers?.nudge() };
   const llm = createLlmProvider(config.llm);
   const server = buildServer({ config, store, blobs, limiter, jobs, llm }, { logger: options.logger ?? false });
-  workers = startWorkers({ config, store, blobs, log: server.log, leaseMs: config.leaseMs, llm }, { count: config.workers });
+  workers = options.store || config.workers === 0
+    ? startWorkers({ config, store, blobs, log: server.log, leaseMs: config.leaseMs, llm }, { count: config.workers })
+    : await startWorkerThread(config, storeOptions, server.log);
   return {
     server,
     store,

@@ -1,4 +1,5 @@
 import type { Pipeline } from '../store/tables.js';
+import { pieces } from '../engine/text/index.js';
 
 export interface Pricing {
   wordsPerCredit: number;
@@ -7,10 +8,13 @@ export interface Pricing {
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 
-/** Words as Intl.Segmenter sees them, so that Chinese and Japanese text is counted too. */
+/**
+ * Words as Intl.Segmenter sees them, so that Chinese and Japanese text is counted too; in pieces
+ * cut at white space, since the segmenter's time grows with the square of its input's length.
+ */
 export function countWords(text: string): number {
   let n = 0;
-  for (const s of segmenter.segment(text)) if (s.isWordLike) n++;
+  for (const piece of pieces(text)) for (const s of segmenter.segment(piece)) if (s.isWordLike) n++;
   return n;
 }
 

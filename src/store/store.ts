@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Dialect, type Transaction } from 'kysely';
 import type { Tables } from './tables.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -46,13 +46,35 @@ function openSqlite(options: StoreOptions): Store {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Tables>({ dialect: immediateSqlite(database), plugins: [new CamelCasePlugin()] });
   return {
     kind: 'sqlite',
     db,
     // Kysely's SQLite driver holds one connection behind a mutex, so transactions are serial.
     transaction: (fn) => db.transaction().execute(fn),
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * The background workers write through a connection of their own. A plain BEGIN would take the
+ * write lock only at the first write, and SQLite refuses such an upgrade at once (SQLITE_BUSY,
+ * no waiting) when the other connection wrote in between; BEGIN IMMEDIATE takes the lock first,
+ * waiting up to busy_timeout.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+function immediateSqlite(database: SQLite.Database): Dialect {
+  const base = new SqliteDialect({ database });
+  return {
+    createDriver: () => new ImmediateSqliteDriver({ database }),
+    createQueryCompiler: () => base.createQueryCompiler(),
+    createAdapter: () => base.createAdapter(),
+    createIntrospector: (db) => base.createIntrospector(db),
   };
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { parseConfig } from '../../src/config.js';
 import { createApp, type App } from '../../src/app.js';
-import { openTestStore, type StoreKind } from './stores.js';
+import { openTestStore, sharedTestStore, type StoreKind } from './stores.js';
 
 export const ADMIN_TOKEN = 'test-operator-token-0123456789';
 
@@ -18,9 +18,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function makeTestApp(kind: StoreKind, env: Record<string, string> = {}): Promise<TestApp> {
-  const store = await openTestStore(kind);
+/**
+ * An app on a fresh store. By default the test holds the store and drives the workers with
+ * `drain()`; with `threaded` the app opens the store itself and runs `SIFT_WORKERS` workers in
+ * their own thread, as `sift serve` does.
+ */
+export async function makeTestApp(kind: StoreKind, env: Record<string, string> = {}, options: { threaded?: boolean } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-test-'));
+  const shared = options.threaded ? await sharedTestStore(kind, dataDir) : null;
+  const store = shared ? null : await openTestStore(kind);
   const config = parseConfig({
     SIFT_DATA_DIR: dataDir,
     SIFT_ADMIN_TOKEN: ADMIN_TOKEN,
@@ -35,7 +41,7 @@ export async function makeTestApp(kind: StoreKind, env: Record<string, string> =
     SIFT_RATE_LIMIT_WRITE_UPLOAD: '100000',
     ...env,
   });
-  const app = await createApp(config, { store });
+  const app = await createApp(config, shared ? { storeOptions: shared.options } : { store: store! });
   const post: TestApp['post'] = (path, token, body, headers = {}) =>
     app.server.inject({
       method: 'POST',
@@ -54,7 +60,8 @@ export async function makeTestApp(kind: StoreKind, env: Record<string, string> =
     },
     async close() {
       await app.close();
-      await store.close();
+      await store?.close();
+      await shared?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

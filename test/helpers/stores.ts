@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { openStore, type Store } from '../../src/store/store.js';
+import { openStore, type Store, type StoreOptions } from '../../src/store/store.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -9,15 +9,29 @@ export const DATABASE_URL = process.env.DATABASE_URL ?? '';
 export const STORE_KINDS: StoreKind[] = ['sqlite', 'postgres'];
 export const skipKind = (kind: StoreKind) => kind === 'postgres' && !DATABASE_URL;
 
+async function pgQuery(query: string) {
+  const c = new pg.Client({ connectionString: DATABASE_URL });
+  await c.connect();
+  await c.query(query);
+  await c.end();
+}
+
+/**
+ * How to open a fresh, isolated store that several connections can share (the app's and its
+ * worker thread's): a SQLite file in `dataDir`, or a new PostgreSQL schema; `drop` removes it.
+ */
+export async function sharedTestStore(kind: StoreKind, dataDir: string): Promise<{ options: StoreOptions; drop(): Promise<void> }> {
+  if (kind === 'sqlite') return { options: { databaseUrl: null, dataDir }, drop: async () => undefined };
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  await pgQuery(`CREATE SCHEMA ${schema}`);
+  return { options: { databaseUrl: DATABASE_URL, dataDir, pgSchema: schema }, drop: () => pgQuery(`DROP SCHEMA ${schema} CASCADE`) };
+}
+
 /** A fresh, isolated store: in-memory SQLite, or a new PostgreSQL schema dropped on close. */
 export async function openTestStore(kind: StoreKind): Promise<Store> {
   if (kind === 'sqlite') return openStore({ databaseUrl: null, dataDir: '', sqliteFile: ':memory:' });
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const store = await openStore({ databaseUrl: DATABASE_URL, dataDir: '', pgSchema: schema });
+  const shared = await sharedTestStore(kind, '');
+  const store = await openStore(shared.options);
   const close = store.close.bind(store);
   return {
     ...store,
@@ -26,10 +40,7 @@ export async function openTestStore(kind: StoreKind): Promise<Store> {
     transaction: store.transaction,
     async close() {
       await close();
-      const c = new pg.Client({ connectionString: DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
+      await shared.drop();
     },
   };
 }

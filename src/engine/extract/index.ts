@@ -1,23 +1,11 @@
-import { Worker } from 'node:worker_threads';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../thread.js';
 import { DEFAULT_BUDGET, ExtractionError, type DocumentFormat, type ExtractBudget } from './types.js';
 
 export { sniff, type SniffVerdict } from './sniff.js';
 export { DEFAULT_BUDGET, ExtractionError, type DocumentFormat, type ExtractBudget } from './types.js';
 
-const fromSource = import.meta.url.endsWith('.ts');
-const workerUrl = new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url);
-
-/** From dist/ the worker is plain JS; from the TypeScript sources (tsx, vitest) it registers tsx first. */
-function startWorker(): Worker {
-  const limits = { resourceLimits: { maxOldGenerationSizeMb: 2048 } };
-  if (!fromSource) return new Worker(workerUrl, limits);
-  // require.resolve answers the CommonJS entry; the worker needs tsx's ESM one beside it.
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(workerUrl.href)}); });`;
-  return new Worker(boot, { ...limits, eval: true });
-}
+const startWorker = (): Worker => startThread(import.meta.url, './worker', { resourceLimits: { maxOldGenerationSizeMb: 2048 } });
 
 const idle: Worker[] = [];
 const MAX_IDLE = 2;

@@ -21,18 +21,26 @@ const stemmers = new Map<string, ((w: string) => string) | null>();
 
 /**
  * Intl.Segmenter's time grows with the square of the string's length (8,000 words: 170 ms), so
- * long texts are segmented in pieces cut at white space, which no word spans.
+ * long texts are segmented in pieces cut at white space, which no word spans. A run of 500
+ * characters with no white space at all (Chinese, Japanese, a minified blob) is cut where it
+ * stands, between two UTF-16 units that do not form one character.
  */
 const PIECE = 500;
 
-function* pieces(text: string): Generator<string> {
+export function* pieces(text: string): Generator<string> {
   let from = 0;
   while (text.length - from > PIECE) {
-    let cut = text.lastIndexOf(' ', from + PIECE);
-    if (cut <= from) cut = text.indexOf(' ', from + PIECE);
-    if (cut < 0) break;
-    yield text.slice(from, cut);
-    from = cut + 1;
+    let cut = from + PIECE;
+    while (cut > from && !/\s/.test(text[cut]!)) cut--;
+    if (cut === from) {
+      cut = from + PIECE;
+      if (/[\uDC00-\uDFFF]/.test(text[cut]!)) cut--;
+      yield text.slice(from, cut);
+      from = cut;
+    } else {
+      yield text.slice(from, cut);
+      from = cut + 1;
+    }
   }
   yield text.slice(from);
 }

@@ -1,0 +1,36 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { pino } from 'pino';
+import { openStore } from '../store/store.js';
+import { fileBlobStore } from '../store/blobs.js';
+import { createLlmProvider } from '../engine/llm/provider.js';
+import { startWorkers } from './runner.js';
+import type { ThreadData, ToHost, ToThread } from './thread-host.js';
+
+/**
+ * The background workers' own thread: it opens its own connection to the store and runs the job
+ * loops there, so that no extraction, pricing, anonymisation, chunking or analysis ever holds up
+ * the thread that answers HTTP.
+ */
+const { config, store: storeOptions } = workerData as ThreadData;
+const port = parentPort!;
+const send = (msg: ToHost) => port.postMessage(msg);
+const log = pino({ level: config.logLevel, base: { thread: 'workers' } });
+
+const store = await openStore(storeOptions);
+const workers = startWorkers(
+  { config, store, blobs: fileBlobStore(config.dataDir), log, leaseMs: config.leaseMs, llm: createLlmProvider(config.llm) },
+  { count: config.workers },
+);
+
+port.on('message', (msg: ToThread) => {
+  if (msg.type === 'nudge') workers.nudge();
+  else if (msg.type === 'drain') void workers.drain().then(() => send({ type: 'drained', id: msg.id }));
+  else if (msg.type === 'stop') {
+    void workers.stop().then(async () => {
+      await store.close();
+      send({ type: 'stopped' });
+      port.close();
+    });
+  }
+});
+send({ type: 'ready' });
