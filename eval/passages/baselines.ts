@@ -1,0 +1,83 @@
+import type { Study } from './load.js';
+import { Vectorizer, cosine, type Vec } from '../../src/engine/analysis/vectors.js';
+import type { Quoted } from './score.js';
+
+/**
+ * The two baselines of the passage-level benchmark, both given what the engine is not: the gold
+ * segmentation into participant sentences, and (k-means) the gold number of themes.
+ */
+function participantSentences(study: Study) {
+  return study.transcripts.flatMap((t) => t.units.filter((u) => u.role === 'participant').map((u) => ({ documentId: t.id, text: t.text.slice(u.start, u.end) })));
+}
+
+/** A small seeded generator (mulberry32), so that the baseline is the same in every run. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function mean(vs: Vec[]): Vec {
+  const c: Vec = new Map();
+  for (const v of vs) for (const [t, w] of v) c.set(t, (c.get(t) ?? 0) + w);
+  const norm = Math.sqrt([...c.values()].reduce((s, w) => s + w * w, 0)) || 1;
+  for (const [t, w] of c) c.set(t, w / norm);
+  return c;
+}
+
+/** Spherical k-means (k-means++ starts, best of 5 by cohesion) on TF-IDF sentence vectors. */
+export function kmeansBaseline(study: Study, k: number, seed = 42): { categories: { key: string; name: string; parentKey: null }[]; insights: Quoted[] } {
+  const sents = participantSentences(study);
+  const vz = new Vectorizer(study.locale);
+  vz.fit(sents.map((s) => s.text));
+  const vecs = sents.map((s) => vz.vector(s.text));
+  const rnd = random(seed);
+  let best: { cohesion: number; assign: number[] } | null = null;
+  for (let start = 0; start < 5; start++) {
+    const centres: Vec[] = [vecs[Math.floor(rnd() * vecs.length)]!];
+    while (centres.length < k) {
+      const d = vecs.map((v) => 1 - Math.max(...centres.map((c) => cosine(v, c))));
+      const total = d.reduce((s, x) => s + x * x, 0);
+      let r = rnd() * total;
+      let pick = 0;
+      for (; pick < d.length - 1 && r > d[pick]! ** 2; pick++) r -= d[pick]! ** 2;
+      centres.push(vecs[pick]!);
+    }
+    let assign = vecs.map(() => 0);
+    for (let iter = 0; iter < 50; iter++) {
+      const next = vecs.map((v) => centres.reduce((b, c, j) => (cosine(v, c) > cosine(v, centres[b]!) ? j : b), 0));
+      const moved = next.some((a, i) => a !== assign[i]);
+      assign = next;
+      for (let j = 0; j < k; j++) {
+        const members = vecs.filter((_, i) => assign[i] === j);
+        if (members.length) centres[j] = mean(members);
+      }
+      if (!moved) break;
+    }
+    const cohesion = vecs.reduce((s, v, i) => s + cosine(v, centres[assign[i]!]!), 0);
+    if (!best || cohesion > best.cohesion) best = { cohesion, assign };
+  }
+  const categories = Array.from({ length: k }, (_, j) => ({ key: `k${j}`, name: `cluster ${j + 1}`, parentKey: null }));
+  const insights = sents.map((s, i) => ({ documentId: s.documentId, quotes: [s.text], categoryKeys: [`k${best!.assign[i]}`] }));
+  return { categories, insights };
+}
+
+/** Each participant sentence filed under the category whose name and description it is most similar to (TF-IDF cosine above 0). */
+export function descriptionBaseline(study: Study): Quoted[] {
+  const sents = participantSentences(study);
+  const themes = study.themes.filter((t) => !t.distractor);
+  const vz = new Vectorizer(study.locale);
+  vz.fit([...sents.map((s) => s.text), ...themes.map((t) => `${t.name} ${t.description}`)]);
+  const profiles = themes.map((t) => vz.vector(`${t.name} ${t.description}`));
+  return sents.flatMap((s) => {
+    const v = vz.vector(s.text);
+    const sims = profiles.map((p) => cosine(v, p));
+    const top = sims.indexOf(Math.max(...sims));
+    return sims[top]! > 0 ? [{ documentId: s.documentId, quotes: [s.text], categoryKeys: [themes[top]!.name] }] : [];
+  });
+}
