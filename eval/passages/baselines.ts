@@ -1,5 +1,6 @@
 import type { Study } from './load.js';
 import { Vectorizer, cosine, type Vec } from '../../src/engine/analysis/vectors.js';
+import { terms } from '../../src/engine/text/index.js';
 import type { Quoted } from './score.js';
 
 /**
@@ -9,6 +10,9 @@ import type { Quoted } from './score.js';
 function participantSentences(study: Study) {
   return study.transcripts.flatMap((t) => t.units.filter((u) => u.role === 'participant').map((u) => ({ documentId: t.id, text: t.text.slice(u.start, u.end) })));
 }
+
+/** Stemmed words less the language's stop words: the baselines' own, so that tuning the engine's word lists moves only the engine. */
+const words = (text: string, locale: string) => terms(text, locale);
 
 /** A small seeded generator (mulberry32), so that the baseline is the same in every run. */
 function random(seed: number) {
@@ -34,8 +38,8 @@ function mean(vs: Vec[]): Vec {
 export function kmeansBaseline(study: Study, k: number, seed = 42): { categories: { key: string; name: string; parentKey: null }[]; insights: Quoted[] } {
   const sents = participantSentences(study);
   const vz = new Vectorizer(study.locale);
-  vz.fit(sents.map((s) => s.text));
-  const vecs = sents.map((s) => vz.vector(s.text));
+  vz.fit(sents.map((s) => words(s.text, study.locale)));
+  const vecs = sents.map((s) => vz.vector(words(s.text, study.locale)));
   const rnd = random(seed);
   let best: { cohesion: number; assign: number[] } | null = null;
   for (let start = 0; start < 5; start++) {
@@ -72,10 +76,10 @@ export function descriptionBaseline(study: Study): Quoted[] {
   const sents = participantSentences(study);
   const themes = study.themes.filter((t) => !t.distractor);
   const vz = new Vectorizer(study.locale);
-  vz.fit([...sents.map((s) => s.text), ...themes.map((t) => `${t.name} ${t.description}`)]);
-  const profiles = themes.map((t) => vz.vector(`${t.name} ${t.description}`));
+  vz.fit([...sents.map((s) => words(s.text, study.locale)), ...themes.map((t) => words(`${t.name} ${t.description}`, study.locale))]);
+  const profiles = themes.map((t) => vz.vector(words(`${t.name} ${t.description}`, study.locale)));
   return sents.flatMap((s) => {
-    const v = vz.vector(s.text);
+    const v = vz.vector(words(s.text, study.locale));
     const sims = profiles.map((p) => cosine(v, p));
     const top = sims.indexOf(Math.max(...sims));
     return sims[top]! > 0 ? [{ documentId: s.documentId, quotes: [s.text], categoryKeys: [themes[top]!.name] }] : [];

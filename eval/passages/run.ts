@@ -2,7 +2,7 @@
  * The passage-level benchmark: sift's automatic and predefined analysis on interview studies
  * whose participant sentences are marked with the themes they speak to, beside two baselines
  * run on the same studies in the same run:
- *   npx tsx eval/passages/run.ts            (all studies; STUDY=name for one; DETAIL=1 per theme)
+ *   npx tsx eval/passages/run.ts            (all studies; STUDY=name for one; DETAIL=1 per theme; SEED=n)
  */
 import { automaticAnalysis, predefinedAnalysis } from '../../src/engine/analysis/index.js';
 import { chunkText } from '../../src/engine/chunk.js';
@@ -45,7 +45,7 @@ function evaluate(study: Study): Row[] {
   const real = study.themes.filter((t) => !t.distractor);
   console.error(`${study.name} (${study.split}, ${study.locale}): ${docs.length} transcripts, ${real.length} themes`);
   const started = Date.now();
-  const auto = automaticAnalysis(docs, { locale: study.locale, granularity: 'default', strictMode: false, existingCategories: [], seed: 42 });
+  const auto = automaticAnalysis(docs, { locale: study.locale, granularity: 'default', strictMode: false, existingCategories: [], seed: Number(process.env.SEED ?? 42) });
   const ms = Date.now() - started;
   const pre = predefinedAnalysis(docs, real.map((t) => ({ name: t.name, description: t.description })), { locale: study.locale, granularity: 'default', strictMode: false });
   const sift = automaticRow(study, 'sift', auto.categories, auto.insights, ms);

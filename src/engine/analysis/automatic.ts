@@ -4,6 +4,8 @@ import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.
 import { describeTheme, nameTheme, SurfaceForms, topTerms } from './naming.js';
 import { insightFrom } from './insight.js';
 import { closest, eligible, findThemes, strongest } from './themes.js';
+import { sentenceVectors } from '../meaning/sentence-vectors.js';
+import { denseThemes } from './dense-themes.js';
 
 /**
  * Inductive analysis. The participants' words are grouped into units (a speaker turn in a
@@ -57,6 +59,28 @@ function overviewChunks(sentences: Sentence[], themeOf: (number | null)[], stren
   return new Set([...perDoc.values()].flatMap((list) => list.sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k]) => k)));
 }
 
+/** How close (cosine) a sentence must be to its theme's words in strict mode. */
+const STRICT_SENTENCE = 0.15;
+
+/** A group of units mostly made of first and last turns is small talk. */
+const RAPPORT_SHARE = 0.5;
+
+/** Each transcript's first and last participant turns (of documents with at least four turns). */
+function rapportUnits(units: Unit[]): Set<number> {
+  const byDoc = new Map<string, number[]>();
+  units.forEach((u, n) => byDoc.set(u.documentId, [...(byDoc.get(u.documentId) ?? []), n]));
+  const out = new Set<number>();
+  for (const list of byDoc.values()) {
+    if (list.length < 4) continue;
+    out.add(list[0]!);
+    out.add(list[list.length - 1]!);
+  }
+  return out;
+}
+
+/** Documents a new theme needs: three once a project has ten, two below that (one in a project of one). */
+const minimumDocuments = (docCount: number) => (docCount >= 10 ? 3 : Math.min(2, docCount));
+
 interface Theme { key: string; name: string; component: Vec; sentences: number[] }
 
 const NAMING_SENTENCES = 40;
@@ -77,7 +101,14 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
   const failed = new Set(verdicts.map((v) => v.documentId));
   const all = sentences.map((_, i) => i);
   const termsOf = sentences.map((s) => contentTerms(s.text, opts.locale));
-  const unitTerms = (u: Unit) => u.sentences.flatMap((i) => termsOf[i]!);
+  const unitText = (u: Unit) => [...u.sentences.map((i) => sentences[i]!.text), sentences[u.sentences[0]!]!.prompt ?? ''].join(' ');
+  // A turn is read with the question it answers, which often names its subject.
+  const promptTerms = new Map<string, string[]>();
+  const unitTerms = (u: Unit) => {
+    const prompt = sentences[u.sentences[0]!]!.prompt;
+    if (prompt && !promptTerms.has(prompt)) promptTerms.set(prompt, contentTerms(prompt, opts.locale));
+    return [...u.sentences.flatMap((i) => termsOf[i]!), ...(prompt ? promptTerms.get(prompt)! : [])];
+  };
   const vectorizer = new Vectorizer(opts.locale);
   vectorizer.fit(groupUnits(docs, sentences, all).map(unitTerms));
   const forms = new SurfaceForms(opts.locale);
@@ -111,18 +142,32 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
   const newThemes: number[] = [];
   if (units.length >= 2 && vocab.length > 0) {
     const maxThemes = Math.max(2, Math.min(MAX_THEMES, Math.floor(units.length / 3)));
-    const found = findThemes(unitVecs, vocab, { min: 2, max: maxThemes }, opts.seed);
+    // Where the locale has word vectors, units are grouped by meaning; elsewhere by their words (NMF).
+    const meaning = sentenceVectors(units.map(unitText), opts.locale);
+    const found = meaning && units.length >= 6
+      ? denseThemes(meaning, unitVecs, { min: Math.min(3, maxThemes), max: maxThemes }, opts.seed)
+      : findThemes(unitVecs, vocab, { min: 2, max: maxThemes }, opts.seed);
     const proposed: (number | null)[] = sentences.map(() => null);
     units.forEach((u, n) => {
       const top = strongest(found.loadings[n]!);
       if (top < 0 || cosine(unitVecs[n]!, found.components[top]!) < relevanceThreshold(opts.granularity, opts.strictMode)) return;
       const candidates = eligible(found.loadings[n]!, SECOND_THEME_SHARE);
-      for (const i of u.sentences) proposed[i] = closest(vecs[i]!, candidates, found.components);
+      for (const i of u.sentences) {
+        const j = closest(vecs[i]!, candidates, found.components);
+        // Strict mode keeps only the sentences that use the theme's own distinctive words.
+        if (!opts.strictMode || cosine(vecs[i]!, found.components[j]!) >= STRICT_SENTENCE) proposed[i] = j;
+      }
     });
-    // A theme recurs: it needs evidence from two documents (unless there is only one).
+    // A theme recurs across participants: a topic one or two of them raise is not one (unless the project is that small).
     const docCount = new Set(units.map((u) => u.documentId)).size;
     const docsOf = found.components.map((_, j) => new Set(all.filter((i) => proposed[i] === j).map((i) => sentences[i]!.documentId)));
-    const kept = found.components.map((_, j) => j).filter((j) => docsOf[j]!.size >= Math.min(2, docCount)).sort((a, b) => docsOf[b]!.size - docsOf[a]!.size || a - b);
+    // The opening and closing exchanges of an interview are rapport (the weather, the coffee), not data.
+    const rapport = rapportUnits(units);
+    const rapportShare = found.components.map((_, j) => {
+      const own = units.map((u, n) => ({ u, n })).filter(({ n }) => strongest(found.loadings[n]!) === j);
+      return own.length ? own.filter(({ n }) => rapport.has(n)).length / own.length : 0;
+    });
+    const kept = found.components.map((_, j) => j).filter((j) => docsOf[j]!.size >= minimumDocuments(docCount) && rapportShare[j]! < RAPPORT_SHARE).sort((a, b) => docsOf[b]!.size - docsOf[a]!.size || a - b);
     const slot = new Map<number, number>();
     for (const j of kept) {
       const component = found.components[j]!;

@@ -1,13 +1,23 @@
 import type { AnalysisDocument } from './types.js';
+import { contentTerms } from './vectors.js';
 
 /**
  * The sentences a document offers as evidence, with their exact offsets in the document's text
  * (so every quote is a verbatim slice). Interviewers' turns are context, not evidence: a speaker
- * named like an interviewer, or one whose turns are mostly questions, is left out.
+ * named like an interviewer, or one whose turns are mostly questions, is left out, and the
+ * question a turn answers travels with its sentences as `prompt`. Nor are a transcript's header
+ * lines (what stands before its first turn), headings (a line without a sentence's end) or
+ * fillers (fewer than two content words) evidence.
  */
-export interface Sentence { documentId: string; chunkIdx: number; start: number; end: number; text: string; /** Offset of the turn or paragraph the sentence belongs to. */ paragraph: number }
+export interface Sentence {
+  documentId: string; chunkIdx: number; start: number; end: number; text: string;
+  /** Offset of the turn or paragraph the sentence belongs to. */
+  paragraph: number;
+  /** The interviewer's turn this sentence's turn answers, if any. */
+  prompt?: string;
+}
 
-const INTERVIEWER = /^(interviewer|moderator|facilitator|researcher|host|q|int|i)$/i;
+const INTERVIEWER = /^(interviewer(in)?|interviewer:in|intervieweu(r|se)|enquêt(eur|rice)|entrevistador(a)?|moderat(or|orin|eur|rice)|facilitator|researcher|forscher(in)?|host|q|int|i|f|fr)(\s*\d{1,2})?$/i;
 const LABEL = /^\s*([A-Z][\p{L}.'’ -]{0,40}?|[A-Z]\d{0,3})\s*:\s+/u;
 
 function askers(doc: AnalysisDocument): Set<string> {
@@ -30,11 +40,17 @@ function askers(doc: AnalysisDocument): Set<string> {
 
 const segmenters = new Map<string, Intl.Segmenter>();
 
+/** A heading or a header line: one line that does not end as a sentence does. */
+const heading = (para: string) => !para.trim().includes('\n') && !/[.!?…:;"”»)]$/.test(para.trim());
+
 export function evidence(doc: AnalysisDocument, locale: string, minWords = 4): Sentence[] {
   const skip = askers(doc);
+  const transcript = skip.size > 0 || TURN_LABEL.test(doc.text);
   let seg = segmenters.get(locale);
   if (!seg) segmenters.set(locale, (seg = new Intl.Segmenter(locale, { granularity: 'sentence' })));
   const out: Sentence[] = [];
+  let turns = 0;
+  let prompt: string | undefined;
   for (const c of doc.chunks) {
     let offset = 0;
     for (const para of c.text.split(/(\n\s*\n)/)) {
@@ -42,17 +58,22 @@ export function evidence(doc: AnalysisDocument, locale: string, minWords = 4): S
       offset += para.length;
       if (/^\n\s*\n$/.test(para) || para.trim() === '') continue;
       const m = LABEL.exec(para);
-      if (m && skip.has(m[1]!.trim())) continue;
+      if (m) turns++;
+      if (m && skip.has(m[1]!.trim())) {
+        prompt = para.slice(m[0].length);
+        continue;
+      }
+      if ((transcript && turns === 0) || heading(para)) continue;
       const bodyFrom = m ? m[0].length : 0;
       for (const s of seg.segment(para.slice(bodyFrom))) {
         const raw = s.segment;
         const lead = raw.length - raw.trimStart().length;
         const text = raw.trim();
-        if (text.split(/\s+/).length < minWords || text.endsWith('?')) continue;
+        if (text.split(/\s+/).length < minWords || text.endsWith('?') || contentTerms(text, locale).length < 2) continue;
         const start = paraStart + bodyFrom + s.index + lead;
         const end = start + text.length;
         if (doc.text.slice(start, end) !== text) continue;
-        out.push({ documentId: doc.id, chunkIdx: c.idx, start, end, text, paragraph: paraStart });
+        out.push({ documentId: doc.id, chunkIdx: c.idx, start, end, text, paragraph: paraStart, ...(m && prompt ? { prompt } : {}) });
       }
     }
   }

@@ -72,7 +72,8 @@ export function nameTheme(component: Vec, sentences: string[], forms: SurfaceFor
   for (const m of matches.json() as { terms: { text: string; tags: string[] }[] }[]) {
     const clean = (t: { text: string; tags: string[] }) => t.text.replace(/[^\p{L}\p{N}'’.-]+/gu, '').replace(/\.$/, '');
     const words = m.terms.map((t) => (t.tags.includes('ProperNoun') || t.tags.includes('Acronym') ? clean(t) : clean(t).toLowerCase())).filter((w) => w.length > 1);
-    if (words.length === 0 || words.length > 3) continue;
+    // People named in an interview (the participant, a child, a librarian) name no theme.
+    if (words.length === 0 || words.length > 3 || m.terms.some((t) => t.tags.includes('Person') || t.tags.includes('FirstName'))) continue;
     const stems = contentTerms(words.join(' '), locale);
     if (stems.length !== words.length || stems.some((t) => exclude.has(t))) continue;
     const weight = stems.reduce((sum, t) => sum + (component.get(t) ?? 0), 0) / stems.length;

@@ -4,6 +4,8 @@ import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.
 import { insightFrom } from './insight.js';
 import { expand } from '../search/wordnet.js';
 import { stopWords, tokenize } from '../text/index.js';
+import { sentenceVectors } from '../meaning/sentence-vectors.js';
+import { dot } from '../meaning/word-vectors.js';
 
 /**
  * Predefined analysis: each given category becomes a profile (its name, description,
@@ -35,18 +37,37 @@ function profileText(c: PredefinedCategoryInput, locale: string): string {
   return parts.join(' ');
 }
 
+/** A sentence's, unit's and profile's vectors of meaning (SIF), where the locale has word vectors. */
+interface Meaning { sentences: Float32Array[]; units: Float32Array[]; profiles: Float32Array[] }
+
+/** How much the words count against the meaning, where there is meaning. */
+const WORDS_SHARE = 0.5;
+
 /** Each sentence's best profile and its fit, or null where none clears the bar. */
-function assign(vecs: Vec[], unitOf: number[], unitVecs: Vec[], profiles: Vec[], min: number): ({ category: number; fit: number } | null)[] {
+function assign(vecs: Vec[], unitOf: number[], unitVecs: Vec[], profiles: Vec[], min: number, meaning: Meaning | null): ({ category: number; fit: number } | null)[] {
   // A unit's fit is shared by all its sentences (a whole document's, where there are no turns).
-  const unitFit = unitVecs.map((u) => profiles.map((p) => cosine(u, p)));
+  const unitFit = unitVecs.map((u, n) => profiles.map((p, c) => {
+    const words = cosine(u, p);
+    return meaning ? WORDS_SHARE * words + (1 - WORDS_SHARE) * Math.max(0, dot(meaning.units[n]!, meaning.profiles[c]!)) : words;
+  }));
   return vecs.map((v, i) => {
     let best: { category: number; fit: number } | null = null;
     profiles.forEach((p, c) => {
-      const fit = OWN_WORDS * cosine(v, p) + (1 - OWN_WORDS) * unitFit[unitOf[i]!]![c]!;
+      const words = cosine(v, p);
+      const own = meaning ? WORDS_SHARE * words + (1 - WORDS_SHARE) * Math.max(0, dot(meaning.sentences[i]!, meaning.profiles[c]!)) : words;
+      const fit = OWN_WORDS * own + (1 - OWN_WORDS) * unitFit[unitOf[i]!]![c]!;
       if (fit > 0 && fit >= min && (!best || fit > best.fit)) best = { category: c, fit };
     });
     return best;
   });
+}
+
+/** The mean of a profile's vector of meaning and of the sentences it drew, unit length. */
+function feedback(given: Float32Array, drawn: Float32Array[]): Float32Array {
+  const out = Float32Array.from(given);
+  for (const v of drawn) for (let d = 0; d < out.length; d++) out[d]! += v[d]! / drawn.length;
+  const n = Math.sqrt(dot(out, out)) || 1;
+  return out.map((x) => x / n);
 }
 
 export function predefinedAnalysis(docs: AnalysisDocument[], categories: PredefinedCategoryInput[], opts: PredefinedOptions): { insights: InsightDraft[]; verdicts: Verdict[] } {
@@ -70,14 +91,24 @@ export function predefinedAnalysis(docs: AnalysisDocument[], categories: Predefi
 
   const given = categories.map((c) => vectorizer.vector(profileText(c, opts.locale)));
   const min = minimumFit(opts);
+  // Meaning is computed for sentences, turns (with the question they answer) and profiles together, so that they share one frame.
+  const unitTexts = units.map((u) => [...u.sentences.map((i) => sentences[i]!.text), sentences[u.sentences[0]!]!.prompt ?? ''].join(' '));
+  const profileTexts = categories.map((c) => [c.name, c.description ?? '', c.instructions ?? '', c.categorizationInstructions ?? '', ...(c.examples ?? [])].join(' '));
+  const dense = sentenceVectors([...sentences.map((s) => s.text), ...unitTexts, ...profileTexts], opts.locale);
+  const givenMeaning = dense ? dense.slice(sentences.length + units.length) : [];
+  let meaning: Meaning | null = dense ? { sentences: dense.slice(0, sentences.length), units: dense.slice(sentences.length, sentences.length + units.length), profiles: givenMeaning } : null;
   let profiles = given;
-  let chosen = assign(vecs, unitOf, unitVecs, profiles, min);
+  let chosen = assign(vecs, unitOf, unitVecs, profiles, min, meaning);
   for (let round = 0; round < FEEDBACK_ROUNDS; round++) {
     profiles = given.map((p, c) => {
       const drawn = vecs.filter((_, i) => chosen[i]?.category === c);
       return drawn.length === 0 ? p : centroid([p, centroid(drawn)]);
     });
-    chosen = assign(vecs, unitOf, unitVecs, profiles, min);
+    if (meaning) {
+      const m = meaning;
+      meaning = { ...m, profiles: givenMeaning.map((p, c) => feedback(p, m.sentences.filter((_, i) => chosen[i]?.category === c))) };
+    }
+    chosen = assign(vecs, unitOf, unitVecs, profiles, min, meaning);
   }
 
   const failed = new Set(verdicts.map((v) => v.documentId));

@@ -2,7 +2,8 @@ import { terms } from '../text/index.js';
 import type { SparseRows } from './nmf.js';
 
 /** Words too general to name or separate themes in English interviews (the stop-word list keeps them). */
-const WEAK = new Set(['not', 'just', 'realli', 'also', 'would', 'could', 'get', 'got', 'one', 'like', 'even', 'thing', 'lot', 'time', 'way', 'honest', 'actual', 'still', 'everi', 'much', 'sure', 'mayb', 'make', 'use', 'want', 'need', 'know', 'think', 'said', 'say', 'day', 'week', 'go', 'tri', 'first', 'two', 'three', 'mani', 'thank', 'yes', 'yeah', 'okay', 'well', 'right']);
+const WEAK = new Set(['not', 'just', 'realli', 'also', 'would', 'could', 'get', 'got', 'one', 'like', 'even', 'thing', 'lot', 'time', 'way', 'honest', 'actual', 'still', 'everi', 'much', 'sure', 'mayb', 'make', 'use', 'want', 'need', 'know', 'think', 'said', 'say', 'day', 'week', 'go', 'tri', 'first', 'two', 'three', 'mani', 'thank', 'yes', 'yeah', 'okay', 'well', 'right',
+  'someth', 'noth', 'anyth', 'everyth', 'bit', 'back', 'minut', 'month', 'year', 'half', 'best', 'fine', 'good', 'great', 'nobodi', 'somebodi', 'anyon', 'everyon', 'someon', 'stuff', 'kind', 'sort', 'place', 'cours', 'guess', 'mean', 'pretti', 'quit', 'proper', 'bloodi', 'absolut', 'definit', 'basic', 'probabl']);
 export const contentTerms = (text: string, locale: string) => terms(text, locale).filter((t) => locale !== 'en' || !WEAK.has(t));
 
 /**

@@ -1,0 +1,154 @@
+import { dot } from '../meaning/word-vectors.js';
+import { random } from './nmf.js';
+import { centroid, type Vec } from './vectors.js';
+import type { Themes } from './themes.js';
+
+/**
+ * Themes of texts given as dense vectors of meaning, by evidence accumulation (Fred & Jain 2005,
+ * "Combining multiple clusterings using evidence accumulation"): many seeded spherical k-means
+ * runs, over a range of k, vote on which texts belong together; texts grouped together in more
+ * than half of the runs (average linkage over that co-association) form a theme. The number
+ * of themes is thus what stays stable across runs, not a count fixed beforehand, and a text
+ * that no theme holds consistently is left out. Each theme's component is the TF-IDF centroid
+ * of its texts (class-based TF-IDF, as BERTopic names its clusters), so that naming and the
+ * placing of single sentences work on words as before; a text's loading is its similarity to
+ * each theme's centre, kept for themes near its best.
+ */
+const RUNS_PER_K = 4;
+const TOGETHER = 0.5;
+const NEAR_BEST = 0.9;
+const ITERATIONS = 40;
+/** Texts the co-association is computed on; the rest join the nearest theme found (keeps it cubic in this, not in the project). */
+const SAMPLE = 700;
+
+interface Partition { assign: number[]; centres: Float32Array[]; cohesion: number }
+
+function kmeans(x: Float32Array[], k: number, rand: () => number): Partition {
+  const dims = x[0]!.length;
+  const centres: Float32Array[] = [x[Math.floor(rand() * x.length)]!];
+  while (centres.length < k) {
+    const d2 = x.map((v) => (1 - Math.max(...centres.map((c) => dot(v, c)))) ** 2);
+    let r = rand() * d2.reduce((s, d) => s + d, 0);
+    let pick = 0;
+    for (; pick < d2.length - 1 && r > d2[pick]!; pick++) r -= d2[pick]!;
+    centres.push(x[pick]!);
+  }
+  let assign = x.map(() => -1);
+  for (let it = 0; it < ITERATIONS; it++) {
+    const next = x.map((v) => {
+      let best = 0;
+      for (let j = 1; j < k; j++) if (dot(v, centres[j]!) > dot(v, centres[best]!)) best = j;
+      return best;
+    });
+    const moved = next.some((a, i) => a !== assign[i]);
+    assign = next;
+    for (let j = 0; j < k; j++) {
+      const c = new Float32Array(dims);
+      x.forEach((v, i) => {
+        if (assign[i] === j) for (let d = 0; d < dims; d++) c[d]! += v[d]!;
+      });
+      const n = Math.sqrt(dot(c, c));
+      if (n > 0) centres[j] = c.map((z) => z / n);
+    }
+    if (!moved) break;
+  }
+  return { assign, centres, cohesion: x.reduce((s, v, i) => s + dot(v, centres[assign[i]!]!), 0) };
+}
+
+/** Average-linkage agglomeration on a similarity matrix, merging while the best pair is at least `min` similar. */
+function agglomerate(sim: Float32Array[], min: number): number[][] {
+  const n = sim.length;
+  const groups: (number[] | null)[] = Array.from({ length: n }, (_, i) => [i]);
+  const s = sim.map((row) => Float32Array.from(row));
+  for (;;) {
+    let best = -Infinity;
+    let a = -1;
+    let b = -1;
+    for (let i = 0; i < n; i++) {
+      if (!groups[i]) continue;
+      const row = s[i]!;
+      for (let j = i + 1; j < n; j++) if (groups[j] && row[j]! > best) [best, a, b] = [row[j]!, i, j];
+    }
+    if (a < 0 || best < min) break;
+    const na = groups[a]!.length;
+    const nb = groups[b]!.length;
+    for (let k = 0; k < n; k++) {
+      if (!groups[k] || k === a || k === b) continue;
+      const merged = (s[a]![k]! * na + s[b]![k]! * nb) / (na + nb);
+      s[a]![k] = merged;
+      s[k]![a] = merged;
+    }
+    groups[a] = [...groups[a]!, ...groups[b]!];
+    groups[b] = null;
+  }
+  return groups.filter((g): g is number[] => g !== null);
+}
+
+function sampleOf(n: number, rand: () => number): number[] {
+  const idx = Array.from({ length: n }, (_, i) => i);
+  if (n <= SAMPLE) return idx;
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [idx[i], idx[j]] = [idx[j]!, idx[i]!];
+  }
+  return idx.slice(0, SAMPLE).sort((p, q) => p - q);
+}
+
+export function denseThemes(x: Float32Array[], sparse: Vec[], range: { min: number; max: number }, seed: number): Themes {
+  const rand = random(seed);
+  const sample = sampleOf(x.length, rand);
+  const xs = sample.map((i) => x[i]!);
+  const together = xs.map(() => new Float32Array(xs.length));
+  let runs = 0;
+  for (let k = range.min; k <= Math.min(range.max, xs.length); k++) {
+    for (let r = 0; r < RUNS_PER_K; r++, runs++) {
+      const { assign } = kmeans(xs, k, rand);
+      for (let i = 0; i < xs.length; i++) for (let j = i + 1; j < xs.length; j++) if (assign[i] === assign[j]) together[i]![j]! += 1;
+    }
+  }
+  for (let i = 0; i < xs.length; i++) for (let j = i + 1; j < xs.length; j++) together[j]![i] = together[i]![j]! /= Math.max(1, runs);
+  const groups = agglomerate(together, TOGETHER).filter((g) => g.length >= 2);
+  const dims = x[0]?.length ?? 0;
+  const centres = groups.map((g) => {
+    const c = new Float32Array(dims);
+    for (const i of g) for (let d = 0; d < dims; d++) c[d]! += xs[i]![d]!;
+    const n = Math.sqrt(dot(c, c)) || 1;
+    return c.map((z) => z / n);
+  });
+  // A sampled text belongs where the runs put it; any other text, to the nearest centre.
+  const groupOf = new Map<number, number>();
+  groups.forEach((g, j) => g.forEach((i) => groupOf.set(sample[i]!, j)));
+  const inSample = new Set(sample);
+  const loadings = x.map((v, i) => {
+    const sims = centres.map((c) => Math.max(0, dot(v, c)));
+    const own = groupOf.get(i);
+    if (inSample.has(i) && own === undefined) return new Float64Array(centres.length);
+    const most = own !== undefined ? sims[own]! : Math.max(...sims);
+    return Float64Array.from(sims, (sv, j) => (j === own || sv >= NEAR_BEST * most ? sv : 0));
+  });
+  const members = centres.map((_, j) => x.map((_, i) => i).filter((i) => strongestOf(loadings[i]!) === j));
+  return { components: distinctive(members.map((m) => centroid(m.map((i) => sparse[i]!)))), loadings };
+}
+
+/** Each centroid less the mean of the others, clipped at 0 and unit length: what sets a theme apart, not what every theme says. */
+function distinctive(centroids: Vec[]): Vec[] {
+  if (centroids.length < 2) return centroids;
+  const total: Vec = new Map();
+  for (const c of centroids) for (const [t, w] of c) total.set(t, (total.get(t) ?? 0) + w);
+  return centroids.map((c) => {
+    const out: Vec = new Map();
+    for (const [t, w] of c) {
+      const rest = (total.get(t)! - w) / (centroids.length - 1);
+      if (w > rest) out.set(t, w - rest);
+    }
+    const norm = Math.sqrt([...out.values()].reduce((sum, w) => sum + w * w, 0)) || 1;
+    for (const [t, w] of out) out.set(t, w / norm);
+    return out;
+  });
+}
+
+function strongestOf(l: Float64Array): number {
+  let best = -1;
+  for (let j = 0; j < l.length; j++) if (l[j]! > 0 && (best < 0 || l[j]! > l[best]!)) best = j;
+  return best;
+}

