@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { Store } from '../store/store.js';
 import { findApiKey, findPartnerBySecret, findProjectKey, keyKind, sameHash, hashSecret } from '../domain/keys.js';
-import { unauthorized } from '../domain/errors.js';
+import { forbidden, unauthorized } from '../domain/errors.js';
+import { canWrite } from '../domain/projects.js';
+import type { Role } from '../store/tables.js';
 import type { Row } from '../store/tables.js';
 import type { AuthCache } from './auth-cache.js';
 
 export type Principal =
-  | { kind: 'projectKey'; keyId: string; access: 'read' | 'edit'; projectId: string; userId: string; project: Row<'projects'> }
+  | { kind: 'projectKey'; keyId: string; access: 'read' | 'edit'; role: Role; projectId: string; userId: string; project: Row<'projects'> }
   | { kind: 'accountKey'; keyId: string; accountId: string; userId: string }
   | { kind: 'partner'; partnerId: string }
   | { kind: 'admin' };
@@ -26,7 +28,16 @@ export async function authProjectKey(store: Store, token: string | null, cache: 
   const { key, role, project } = found;
   if (key.scope !== 'project' || !key.projectId || !project) throw unauthorized('this endpoint needs a project-scoped key');
   if (!role) throw unauthorized('the key\'s user is no longer a member of its project');
-  return { kind: 'projectKey', keyId: key.id, access: key.access, projectId: key.projectId, userId: key.userId, project };
+  return { kind: 'projectKey', keyId: key.id, access: key.access, role: role as Role, projectId: key.projectId, userId: key.userId, project };
+}
+
+/**
+ * Writing through a project key needs both an edit key and a role that may write: "The roles
+ * owner and admin may write. Any lesser role is read-only." A member's or viewer's edit key reads.
+ */
+export function requireWriter(p: Extract<Principal, { kind: 'projectKey' }>, what: string): void {
+  if (p.access !== 'edit') throw forbidden(`this key is read-only: ${what} needs an edit key`);
+  if (!canWrite(p.role)) throw forbidden(`your role on this project is ${p.role}: ${what} needs owner or admin`);
 }
 
 export async function authAccountKey(store: Store, token: string | null): Promise<Extract<Principal, { kind: 'accountKey' }>> {

@@ -100,6 +100,23 @@ describe.each(STORE_KINDS)('access matrix on %s', (kind) => {
       expect((await upload(`/api/sift-account/upload?projectId=${f.projectId}`, key)).statusCode).toBe(200);
     });
 
+    it('edit keys follow the role too: a viewer or member reads with one but neither writes nor uploads', async () => {
+      const { user } = await t.admin('create_user', { email: `lesser${Math.random()}@example.com` });
+      for (const role of ['viewer', 'member'] as const) {
+        await t.admin('add_member', { projectId: f.projectId, userId: user.id, role });
+        const key = (await t.admin('create_project_key', { projectId: f.projectId, userId: user.id, access: 'edit' })).key;
+        expect([role, (await call('read', key)).statusCode]).toEqual([role, 200]);
+        for (const endpoint of ['write', 'writeUpload'] as const) {
+          const res = await call(endpoint, key);
+          expect([role, endpoint, res.statusCode]).toEqual([role, endpoint, 403]);
+          expect(res.json().error).toContain(role);
+        }
+      }
+      await t.admin('add_member', { projectId: f.projectId, userId: user.id, role: 'admin' });
+      const key = (await t.admin('create_project_key', { projectId: f.projectId, userId: user.id, access: 'edit' })).key;
+      expect((await call('write', key)).statusCode).toBe(200);
+    });
+
     it('the operator surface is absent without SIFT_ADMIN_TOKEN', async () => {
       const bare = await makeTestApp(kind, { SIFT_ADMIN_TOKEN: '' });
       try {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_PATHS } from '../../schema/surfaces.js';
 import { applyRateLimit, makeCtx, NOT_POST } from '../dispatch.js';
-import { authAccountKey, authPartner, authProjectKey, bearerToken } from '../auth.js';
+import { authAccountKey, authPartner, authProjectKey, bearerToken, requireWriter } from '../auth.js';
 import type { Services } from '../services.js';
-import { forbidden, invalid, invalidField, unsupportedMediaType } from '../../domain/errors.js';
+import { invalid, invalidField, unsupportedMediaType } from '../../domain/errors.js';
 import { accountProject } from './account.js';
 import { partnerProject } from '../../domain/partner-scope.js';
 import { createPendingDocuments, documentViewRaw } from '../../domain/documents.js';
@@ -59,7 +59,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
     url: UPLOAD_PATHS.write,
     onRequest: async (req, reply) => {
       const principal = await authProjectKey(services.store, bearerToken(req), services.authCache);
-      if (principal.access !== 'edit') throw forbidden('this key is read-only: uploading needs an edit key');
+      requireWriter(principal, 'uploading');
       await applyRateLimit(services, reply, 'writeUpload', principal.projectId);
       reply.header('Deprecation', 'true');
       req.uploadProject = principal.project;

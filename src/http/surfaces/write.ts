@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { writeActions } from '../../schema/write.js';
 import { registerDispatcher } from '../dispatch.js';
-import { authProjectKey, bearerToken } from '../auth.js';
+import { authProjectKey, bearerToken, requireWriter } from '../auth.js';
 import type { ActionHandlers, ProjectCtx, ProjectPrincipal } from '../handler.js';
 import type { Services } from '../services.js';
-import { forbidden } from '../../domain/errors.js';
 import { projectContext, scopeOf } from './read.js';
 import { startAnalysis } from '../../domain/analysis-start.js';
 import { manageInsights } from '../../domain/insights.js';
@@ -40,7 +39,7 @@ export function registerWriteSurface(app: FastifyInstance, services: Services) {
     surface: 'write',
     authenticate: async (req) => {
       const p = await authProjectKey(services.store, bearerToken(req), services.authCache);
-      if (p.access !== 'edit') throw forbidden('this key is read-only: the write surface needs an edit key');
+      requireWriter(p, 'the write surface');
       return p;
     },
     rateLimit: (p) => ({ bucket: 'write', subject: (p as ProjectPrincipal).projectId }),
