@@ -37,7 +37,6 @@ export interface Fetched {
 
 const defaultLookup: LookupFn = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
-/** Only globally routable unicast addresses are fetched. */
 /** An `allowAddress` for operator-listed private ranges (CIDR notation). */
 export function allowCidrs(cidrs: string[]): ((ip: string) => boolean) | undefined {
   if (cidrs.length === 0) return undefined;
@@ -50,11 +49,48 @@ export function allowCidrs(cidrs: string[]): ((ip: string) => boolean) | undefin
   };
 }
 
+/** The IPv4 address held in bytes `at`..`at+3` of an IPv6 address, optionally XORed with 0xff (Teredo). */
+const v4At = (at: number, invert = false) => (bytes: number[]) =>
+  ipaddr.fromByteArray(bytes.slice(at, at + 4).map((b) => (invert ? b ^ 0xff : b))) as ipaddr.IPv4;
+
+/**
+ * IPv6 forms that carry an IPv4 address, and where it sits. An address in one of these ranges is
+ * no more public than the IPv4 address it embeds: `::7f00:1` (that is `::127.0.0.1`) is loopback.
+ */
+type Embedded = (bytes: number[]) => ipaddr.IPv4;
+const EMBEDDING_RANGES = ([
+  // IPv4-compatible (RFC 4291 2.5.5.1, deprecated), ::a.b.c.d; also covers :: and ::1.
+  ['::/96', [v4At(12)]],
+  // IPv4-mapped, ::ffff:a.b.c.d.
+  ['::ffff:0:0/96', [v4At(12)]],
+  // IPv4-translated (RFC 6145), ::ffff:0:a.b.c.d.
+  ['::ffff:0:0:0/96', [v4At(12)]],
+  // NAT64 well-known prefix (RFC 6052), 64:ff9b::a.b.c.d.
+  ['64:ff9b::/96', [v4At(12)]],
+  // NAT64 local-use prefix (RFC 8215); read as a /96 inside it, the usual deployment.
+  ['64:ff9b:1::/48', [v4At(12)]],
+  // 6to4 (RFC 3056), 2002:AABB:CCDD::/48: the IPv4 is bits 16-48.
+  ['2002::/16', [v4At(2)]],
+  // Teredo (RFC 4380), 2001:0:SSSS:SSSS:flags:port:CCCC:CCCC: server is bits 32-64, client is the last 32 bits inverted.
+  ['2001::/32', [v4At(4), v4At(12, true)]],
+] satisfies [string, Embedded[]][]).map(([cidr, embedded]) => ({ range: ipaddr.IPv6.parseCIDR(cidr), embedded }));
+
+/** Every IPv4 address embedded in `addr` by the forms above (none for other addresses). */
+function embeddedIPv4(addr: ipaddr.IPv6): ipaddr.IPv4[] {
+  const bytes = addr.toByteArray();
+  return EMBEDDING_RANGES.filter(({ range }) => addr.match(range)).flatMap(({ embedded }) => embedded.map((read) => read(bytes)));
+}
+
+/** Only globally routable unicast addresses are fetched. */
 export function isPublicAddress(ip: string): boolean {
   if (!ipaddr.isValid(ip)) return false;
-  let addr = ipaddr.parse(ip);
-  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
-  return addr.range() === 'unicast';
+  const addr = ipaddr.parse(ip);
+  if (addr.kind() === 'ipv4') return addr.range() === 'unicast';
+  const v6 = addr as ipaddr.IPv6;
+  if (embeddedIPv4(v6).some((v4) => v4.range() !== 'unicast')) return false;
+  // IPv4-mapped addresses are judged by their IPv4 address alone; the other embedding ranges
+  // (6to4, Teredo, NAT64, IPv4-translated) are special-purpose ranges and stay refused as before.
+  return v6.isIPv4MappedAddress() || v6.range() === 'unicast';
 }
 
 function parseTarget(raw: string): URL {
