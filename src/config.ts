@@ -1,4 +1,6 @@
+import net from 'node:net';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 
 /** Rate limits per minute, by surface (spec "Limits"). Overridable for operators and benchmarks. */
 export interface RateLimits {
@@ -32,7 +34,7 @@ export interface Config {
   smtpUrl: string | null;
   /** Extraction time budget per file. */
   extractTimeoutMs: number;
-  /** Private networks URL uploads may reach anyway (an intranet file server in an air-gapped site). */
+  /** Private networks URL uploads may reach anyway (an intranet file server in an air-gapped site). Every entry parses with ipaddr.parseCIDR. */
   fetchAllowCidrs: string[];
   mailFrom: string;
   llm: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
@@ -84,17 +86,21 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const url = (name: string, protocols: string[]): string | null => {
     const raw = env[name];
     if (raw === undefined || raw === '') return null;
+    const expected = protocols.map((p) => `${p}//`).join(' or ');
+    let u: URL;
     try {
-      const u = new URL(raw);
-      if (!protocols.includes(u.protocol)) {
-        problems.push(`${name} must be a ${protocols.join(' or ')} URL, got "${u.protocol}"`);
-        return null;
-      }
-      return raw;
+      u = new URL(raw);
     } catch {
-      problems.push(`${name} is not a valid URL`);
+      problems.push(`${name} is not a valid URL, expected one starting with ${expected}`);
       return null;
     }
+    // `postgres:x` or `http:host` parse as URLs but are not what an operator means: require the `//`.
+    if (!protocols.includes(u.protocol) || !raw.toLowerCase().startsWith(`${u.protocol}//`)) {
+      // The URL itself is not repeated: it may hold a password.
+      problems.push(`${name} must be a URL starting with ${expected}${protocols.includes(u.protocol) ? '' : `, got "${u.protocol}"`}`);
+      return null;
+    }
+    return raw;
   };
   const str = (name: string): string | null => {
     const raw = env[name];
@@ -104,10 +110,59 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const cidrs = (name: string): string[] => {
     const raw = str(name);
     if (!raw) return [];
-    const list = raw.split(',').map((x) => x.trim()).filter(Boolean);
-    for (const c of list) if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(c)) problems.push(`${name} must be a comma-separated list of CIDR ranges such as 10.1.0.0/16, got "${c}"`);
+    const list: string[] = [];
+    for (const c of raw.split(',').map((x) => x.trim()).filter(Boolean)) {
+      let parsed: [ipaddr.IPv4 | ipaddr.IPv6, number];
+      try {
+        // ipaddr.js also takes forms such as 1.2.3/24 (= 1.2.0.3) and 010.0.0.0/8 (octal, = 8.0.0.0):
+        // only a plain dotted-quad or IPv6 address and a decimal prefix length are taken.
+        const [address = '', bits = '', ...rest] = c.split('/');
+        if (rest.length > 0 || net.isIP(address) === 0 || address.includes('%') || !/^(0|[1-9]\d{0,2})$/.test(bits)) throw new Error('not a CIDR range');
+        parsed = ipaddr.parseCIDR(c);
+      } catch {
+        problems.push(`${name} must be a comma-separated list of IPv4 or IPv6 CIDR ranges such as 10.1.0.0/16 or fd00::/8, got "${c}"`);
+        continue;
+      }
+      const [addr, bits] = parsed;
+      // The fetcher compares IPv4-mapped IPv6 addresses as IPv4, so keep a mapped range in that form too.
+      if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) list.push(`${(addr as ipaddr.IPv6).toIPv4Address().toString()}/${bits - 96}`);
+      else list.push(c);
+    }
     return list;
   };
+  const host = (): string => {
+    const raw = env.HOST;
+    if (raw === undefined || raw === '') return '0.0.0.0';
+    const hostname = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
+    if (net.isIP(raw) === 0 && !hostname.test(raw)) {
+      problems.push(`HOST must be an IP address or a host name such as 0.0.0.0, :: or localhost, got "${raw}"`);
+      return '0.0.0.0';
+    }
+    return raw;
+  };
+  const mailFrom = (): string => {
+    const fallback = 'sift <no-reply@sift.local>';
+    const raw = env.SIFT_MAIL_FROM;
+    if (raw === undefined || raw === '') return fallback;
+    const address = /^[^\s@<>]+@[^\s@<>]+$/;
+    const named = /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/;
+    if (!address.test(raw.trim()) && !named.test(raw.trim())) {
+      problems.push(`SIFT_MAIL_FROM must be an e-mail address such as "sift <no-reply@example.com>", got "${raw}"`);
+      return fallback;
+    }
+    return raw;
+  };
+  const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+  const logLevel = (): string => {
+    const raw = env.LOG_LEVEL;
+    if (raw === undefined || raw === '') return 'info';
+    if (!LOG_LEVELS.includes(raw)) {
+      problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+      return 'info';
+    }
+    return raw;
+  };
+
   const adminToken = str('SIFT_ADMIN_TOKEN');
   if (adminToken !== null && adminToken.length < 16) {
     problems.push('SIFT_ADMIN_TOKEN must be at least 16 characters long');
@@ -115,7 +170,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
 
   const config: Config = {
     port: int('PORT', 8080, 0, 65535),
-    host: str('HOST') ?? '0.0.0.0',
+    host: host(),
     dataDir: path.resolve(str('SIFT_DATA_DIR') ?? './data'),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
@@ -123,7 +178,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     workers: int('SIFT_WORKERS', 2, 0, 64),
     leaseMs: int('SIFT_LEASE_SECONDS', 120, 1, 86400) * 1000,
     authCacheMs: int('SIFT_AUTH_CACHE_MS', 2000, 0, 60000),
-    logLevel: str('LOG_LEVEL') ?? 'info',
+    logLevel: logLevel(),
     rateLimits: {
       read: int('SIFT_RATE_LIMIT_READ', DEFAULT_LIMITS.read, 1),
       write: int('SIFT_RATE_LIMIT_WRITE', DEFAULT_LIMITS.write, 1),
@@ -141,7 +196,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     extractTimeoutMs: int('SIFT_EXTRACT_TIMEOUT_SECONDS', 30, 1, 3600) * 1000,
     fetchAllowCidrs: cidrs('SIFT_FETCH_ALLOW_CIDRS'),
-    mailFrom: str('SIFT_MAIL_FROM') ?? 'sift <no-reply@sift.local>',
+    mailFrom: mailFrom(),
     llm: {
       baseUrl: url('SIFT_LLM_BASE_URL', ['http:', 'https:']),
       apiKey: str('SIFT_LLM_API_KEY'),
@@ -149,10 +204,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       embeddingModel: str('SIFT_EMBEDDING_MODEL'),
     },
   };
-  const level = config.logLevel;
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) {
-    problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${level}"`);
-  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
