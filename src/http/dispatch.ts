@@ -6,6 +6,7 @@ import type { Bucket, RateVerdict } from './rate-limit.js';
 import type { Principal } from './auth.js';
 import type { Answer, Ctx } from './handler.js';
 import type { Services } from './services.js';
+import { bodyLimitFor } from '../schema/body-limit.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,6 +57,9 @@ export interface DispatcherOptions<C> {
   deprecatedActions?: string[];
 }
 
+/** No JSON body is ever larger (inline partner documents are the largest valid ones). */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
 /** One POST route per surface: authenticate, rate-limit, validate, then the action's handler. */
 export function registerDispatcher<C>(app: FastifyInstance, services: Services, opts: DispatcherOptions<C>) {
   const surface = SURFACES[opts.surface];
@@ -63,6 +67,7 @@ export function registerDispatcher<C>(app: FastifyInstance, services: Services, 
   app.route({
     method: 'POST',
     url: surface.path,
+    bodyLimit: bodyLimitFor(surface.actions, MAX_BODY_BYTES),
     onRequest: async (req, reply) => {
       const principal = await opts.authenticate(req);
       req.principal = principal;

@@ -11,6 +11,7 @@ import { registerAdminSurface } from './surfaces/admin.js';
 import { registerUploadRoutes } from './surfaces/uploads.js';
 import { buildOpenApi } from '../schema/openapi.js';
 import { AuthCache } from './auth-cache.js';
+import { MAX_BODY_BYTES } from './dispatch.js';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -23,7 +24,7 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
   const app = Fastify({
     logger: options.logger,
     // Inline partner documents may be large; uploads stream and have their own limits.
-    bodyLimit: 64 * 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
     exposeHeadRoutes: false,
     requestIdHeader: false,
     genReqId: (req) => {

@@ -26,7 +26,12 @@ export const AnalysisGranularity = StringEnum(ANALYSIS_GRANULARITIES, {
   description: '`default` (chunk by theme matrix), `overview` (top chunks per document), `inclusive` (per-document full scan)',
 });
 
-export const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: '`#RRGGBB`' });
+export const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', maxLength: 7, description: '`#RRGGBB`' });
+
+/** Bounds on a free JSON value (nesting depth, serialised size), checked by the `x-json-limits` keyword (schema/validate.ts). */
+export interface JsonLimits { maxDepth: number; maxBytes: number }
+export const JsonValue = (limits: JsonLimits, description?: string) =>
+  Type.Unknown({ 'x-json-limits': limits, ...(description ? { description } : {}) });
 
 export const Filters = Type.Object(
   {

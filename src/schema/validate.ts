@@ -5,6 +5,7 @@ import { dispatcherSchema } from './common.js';
 import { SURFACES, type SurfaceName } from './surfaces.js';
 import { UploadUrls } from './account.js';
 import type { FieldError } from '../domain/errors.js';
+import type { JsonLimits } from './common.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the callable sits on .default.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020, formats: string[]) => void;
@@ -16,8 +17,26 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 function makeAjv(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, discriminator: true, strict: true, strictRequired: false, coerceTypes: false, useDefaults: false });
   addFormats(ajv, ['email', 'uri', 'uuid', 'date-time']);
+  ajv.addKeyword({ keyword: 'x-json-limits', schemaType: 'object', errors: true, validate: withinJsonLimits });
   return ajv;
 }
+
+/** Nesting depth of a JSON value, stopping as soon as it passes `limit` (so a hostile value costs little). */
+function depthOver(value: unknown, limit: number, depth = 0): boolean {
+  if (depth > limit) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  for (const v of Array.isArray(value) ? value : Object.values(value)) if (depthOver(v, limit, depth + 1)) return true;
+  return false;
+}
+
+type KeywordValidate = ((limits: JsonLimits, data: unknown) => boolean) & { errors?: Partial<ErrorObject>[] };
+const withinJsonLimits: KeywordValidate = (limits, data) => {
+  let message: string | null = null;
+  if (depthOver(data, limits.maxDepth)) message = `must be nested at most ${limits.maxDepth} levels deep`;
+  else if (JSON.stringify(data).length > limits.maxBytes) message = `must be at most ${limits.maxBytes} bytes as JSON`;
+  withinJsonLimits.errors = message ? [{ keyword: 'x-json-limits', message, params: {} }] : [];
+  return message === null;
+};
 
 const ajv = makeAjv();
 
@@ -27,8 +46,8 @@ export function compileValidator(schema: TSchema): Validator {
   const fn: ValidateFunction = ajv.compile(schema);
   return (body) => {
     if (fn(body)) return { ok: true };
-    const details = toDetails(fn.errors ?? [], body);
-    return { ok: false, details, message: summarize(details) };
+    const all = toDetails(fn.errors ?? [], body);
+    return { ok: false, details: all.slice(0, MAX_DETAILS), message: summarize(all, all.length) };
   };
 }
 
@@ -44,10 +63,13 @@ export function surfaceValidator(surface: SurfaceName): Validator {
 
 export const uploadUrlsValidator: Validator = compileValidator(UploadUrls);
 
-function summarize(details: FieldError[]): string {
+/** At most this many problems are listed; the message counts the rest, so a body of a million faults answers briefly. */
+export const MAX_DETAILS = 50;
+
+function summarize(details: FieldError[], total: number): string {
   const first = details[0];
   if (!first) return 'invalid request body';
-  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
+  const more = total > 1 ? ` (and ${total - 1} more)` : '';
   return `invalid request body: ${first.path || '/'} ${first.message}${more}`;
 }
 

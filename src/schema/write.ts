@@ -1,5 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { action, AnalysisGranularity, Color, Id, Str, StrArray, StringEnum } from './common.js';
+import { action, AnalysisGranularity, Color, Id, JsonValue, Str, StrArray, StringEnum } from './common.js';
+
+/** A stored metadata value is read back by every reader of the project: bounded so that none can break its reads. */
+const METADATA_VALUE_LIMITS = { maxDepth: 16, maxBytes: 16 * 1024 };
 
 const NullableId = Type.Union([Str(200), Type.Null()]);
 
@@ -75,7 +78,7 @@ export const writeActions = {
         fieldId: Str(200),
         text: Str(2000, 1),
         shortName: Type.Optional(Str(200, 1)),
-        value: Type.Optional(Type.Unknown()),
+        value: Type.Optional(JsonValue(METADATA_VALUE_LIMITS, `any JSON value, nested at most ${METADATA_VALUE_LIMITS.maxDepth} deep and at most ${METADATA_VALUE_LIMITS.maxBytes} bytes as JSON`)),
       }, { additionalProperties: false }),
       { minItems: 1, maxItems: 100 },
     ),

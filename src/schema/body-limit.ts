@@ -1,0 +1,66 @@
+import type { TSchema } from '@sinclair/typebox';
+
+/**
+ * The longest JSON text a schema admits, from its bounds: strings count six bytes a character
+ * (a `\u` escape), arrays their `maxItems`, objects every declared member. Infinity where a
+ * string or array has no bound. A surface's body limit follows from its actions' largest, so
+ * that an attacker cannot make sift parse (and list the faults of) a body no valid request needs.
+ */
+const NUMBER = 24;
+
+export function maxJsonBytes(schema: TSchema | Record<string, unknown>): number {
+  const s = schema as Record<string, unknown>;
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = s[key] as Record<string, unknown>[] | undefined;
+    if (branches) return Math.max(0, ...branches.map(maxJsonBytes));
+  }
+  // Parts of an allOf that only constrain (if/then, oneOf of `required`) add no member.
+  if (Array.isArray(s.allOf)) return Math.max(0, ...(s.allOf as Record<string, unknown>[]).filter((p) => !constraintOnly(p)).map(maxJsonBytes), bare(s));
+  return bare(s);
+}
+
+const constraintOnly = (s: Record<string, unknown>): boolean =>
+  !('type' in s) && !('properties' in s) && !('enum' in s) && !('const' in s) && !('x-json-limits' in s) &&
+  (['anyOf', 'oneOf', 'allOf'] as const).every((k) => !Array.isArray(s[k]) || (s[k] as Record<string, unknown>[]).every(constraintOnly));
+
+const FORMAT_LENGTH: Record<string, number> = { uuid: 36, 'date-time': 40 };
+
+function bare(s: Record<string, unknown>): number {
+  const limits = s['x-json-limits'] as { maxBytes: number } | undefined;
+  if (limits) return limits.maxBytes;
+  if (Array.isArray(s.enum)) return Math.max(...(s.enum as unknown[]).map((v) => JSON.stringify(v).length));
+  if ('const' in s) return JSON.stringify(s.const).length;
+  const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string | undefined];
+  return Math.max(0, ...types.map((type) => {
+    switch (type) {
+      case 'string': {
+        const max = typeof s.maxLength === 'number' ? s.maxLength : FORMAT_LENGTH[s.format as string];
+        return max === undefined ? Infinity : 2 + 6 * max;
+      }
+      case 'integer': case 'number': return NUMBER;
+      case 'boolean': return 5;
+      case 'null': return 4;
+      case 'array': {
+        if (typeof s.maxItems !== 'number') return Infinity;
+        const item = s.items ? maxJsonBytes(s.items as Record<string, unknown>) : Infinity;
+        return 2 + s.maxItems * (item + 1);
+      }
+      case 'object': {
+        const props = (s.properties ?? {}) as Record<string, Record<string, unknown>>;
+        if (s.additionalProperties !== false && s.additionalProperties !== undefined) return Infinity;
+        return 2 + Object.entries(props).reduce((sum, [k, v]) => sum + JSON.stringify(k).length + 2 + maxJsonBytes(v), 0);
+      }
+      default: return Infinity;
+    }
+  }));
+}
+
+/** White space between tokens is free in JSON; a pretty-printed valid body must still pass. */
+const LAYOUT_SLACK = 2;
+const FLOOR = 64 * 1024;
+
+/** A surface's body limit: what its largest valid request needs, with room for layout, within `ceiling`. */
+export function bodyLimitFor(actions: Record<string, TSchema>, ceiling: number): number {
+  const largest = Math.max(...Object.values(actions).map(maxJsonBytes));
+  return Math.min(ceiling, Math.max(FLOOR, Math.ceil(largest * LAYOUT_SLACK)));
+}
