@@ -77,7 +77,7 @@ function mapMultipartError(err: unknown): unknown {
   if (code === 'FST_FILES_LIMIT') return invalid(`at most ${MAX_FILES} files per upload`, [{ path: '/file', message: `at most ${MAX_FILES} files per upload` }]);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return invalid('too many parts in the multipart body');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') return invalid('the body must be multipart/form-data with `file` fields');
-  if (err instanceof Error && /Unexpected end of form|Malformed|boundary/i.test(err.message)) return invalid(`malformed multipart body: ${err.message}`);
+  if (err instanceof Error && /Unexpected end of (form|multipart data)|Malformed|boundary/i.test(err.message)) return invalid(`malformed multipart body: ${err.message}`);
   return err;
 }
 
