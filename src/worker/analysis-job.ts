@@ -1,8 +1,9 @@
 import type { Row, Verdict } from '../store/tables.js';
 import type { WorkerContext, JobKind } from './context.js';
-import { claimAnalysis } from './lease.js';
+import { claimAnalysis, holdLease, isoIn } from './lease.js';
+import type { Tx } from '../store/store.js';
 import { nowIso } from '../domain/clock.js';
-import { familyOf, type AnalysisParams, type AnalysisType } from '../domain/analyses.js';
+import { coverageOf, familyOf, nothingNewNote, type AnalysisParams, type AnalysisType } from '../domain/analyses.js';
 import { createCategories, insertInsights, setVerdict, upsertMemo, type CategoryDraft, type InsightDraft } from '../domain/analysis-results.js';
 import { documentsMatchingMetadata } from '../domain/filters.js';
 import { reworkWithModel } from '../engine/llm/writer.js';
@@ -56,11 +57,42 @@ async function categoryExamples(ctx: WorkerContext, projectId: string): Promise<
   return out;
 }
 
-async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>, params: AnalysisParams) {
+/** Thrown when a write finds that this worker no longer holds the run: another worker has it now. */
+class LeaseLost extends Error {}
+
+/**
+ * Every write of a run goes through here: in one transaction, the run's lease is extended on
+ * the condition that this worker still holds it (which also locks the run's row on PostgreSQL,
+ * and SQLite writers are serial), then the results are written. A worker that lost the run
+ * writes nothing, so two executors never both add to one run.
+ */
+async function fenced<T>(ctx: WorkerContext, run: Row<'analyses'>, write: (trx: Tx) => Promise<T>): Promise<T> {
+  await ctx.hooks?.beforeAnalysisWrite?.();
+  return ctx.store.transaction(async (trx) => {
+    const held = await trx.updateTable('analyses').set({ leaseExpiresAt: isoIn(ctx.leaseMs) })
+      .where('id', '=', run.id).where('leaseOwner', '=', ctx.owner).executeTakeFirst();
+    if (Number(held.numUpdatedRows) !== 1) throw new LeaseLost(`analysis ${run.id} is no longer held by ${ctx.owner}`);
+    return write(trx);
+  });
+}
+
+/**
+ * What an earlier attempt of this run wrote before it stopped (its worker killed or its lease
+ * lost): removed before the run starts again, so that a run's results are one set, never two.
+ */
+async function clearEarlierAttempt(trx: Tx, run: Row<'analyses'>) {
+  await trx.deleteFrom('insights').where('projectId', '=', run.projectId).where('analysisId', '=', run.id).execute();
+  await trx.deleteFrom('categories').where('projectId', '=', run.projectId).where('analysisId', '=', run.id).where('parentId', 'is not', null).execute();
+  await trx.deleteFrom('categories').where('projectId', '=', run.projectId).where('analysisId', '=', run.id).execute();
+  await trx.deleteFrom('analysisVerdicts').where('projectId', '=', run.projectId).where('analysisId', '=', run.id).execute();
+}
+
+/** Answers the run's note, if it has one to leave (nothing new to analyse). */
+async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>, params: AnalysisParams): Promise<string | null> {
   const family = familyOf('automatic');
   const todo = await documentsWithoutVerdict(ctx, project.id, family);
   const docs = await loadDocuments(ctx, project.id, todo);
-  if (docs.length === 0) return;
+  if (docs.length === 0) return nothingNewNote(await coverageOf(ctx.store.db, project.id, family));
   const existing = await ctx.store.db.selectFrom('categories').select(['id', 'text', 'description', 'parentId']).where('projectId', '=', project.id).orderBy('createdAt').execute();
   const examples = await categoryExamples(ctx, project.id);
   const offline = automaticAnalysis(docs, {
@@ -71,14 +103,15 @@ async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: R
     ? { ...offline, ...(await reworkWithModel(ctx.llm, offline, (id) => docs.find((d) => d.id === id)?.text ?? '', project.locale, (err) => ctx.log.warn({ err, analysisId: run.id }, 'the language model failed; the offline wording is kept'))) }
     : offline;
   const known = new Map(existing.map((c) => [c.id, c.id]));
-  const categoryIds = await ctx.store.transaction((trx) => createCategories(trx, project.id, result.categories, known, run.id));
+  const categoryIds = await fenced(ctx, run, (trx) => createCategories(trx, project.id, result.categories, known, run.id));
   // One transaction per document: a kill between them leaves finished documents finished.
   for (const v of result.verdicts) {
-    await ctx.store.transaction(async (trx) => {
+    await fenced(ctx, run, async (trx) => {
       await insertInsights(trx, project.id, result.insights.filter((i) => i.documentId === v.documentId), categoryIds, run.id);
       await setVerdict(trx, project.id, family, v.documentId, v.verdict, v.reason ?? null, run.id);
     });
   }
+  return null;
 }
 
 async function runPredefined(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>, params: AnalysisParams) {
@@ -98,11 +131,11 @@ async function runPredefined(ctx: WorkerContext, run: Row<'analyses'>, project: 
     if (same) known.set(c.name, same.id);
     else if (!drafts.some((d) => d.key === c.name)) drafts.push({ key: c.name, name: c.name, description: c.description ?? '', parentKey: null });
   }
-  const categoryIds = await ctx.store.transaction((trx) => createCategories(trx, project.id, drafts, known, run.id));
+  const categoryIds = await fenced(ctx, run, (trx) => createCategories(trx, project.id, drafts, known, run.id));
   if (docs.length === 0) return;
   const result = predefinedAnalysis(docs, categories, { locale: project.locale, granularity: params.granularity, strictMode: params.strictMode });
   for (const v of result.verdicts) {
-    await ctx.store.transaction(async (trx) => {
+    await fenced(ctx, run, async (trx) => {
       await insertInsights(trx, project.id, result.insights.filter((i) => i.documentId === v.documentId), categoryIds, run.id);
       await setVerdict(trx, project.id, family, v.documentId, v.verdict, v.reason ?? null, run.id);
     });
@@ -114,7 +147,7 @@ async function runSummaries(ctx: WorkerContext, run: Row<'analyses'>, project: R
   const docs = await loadDocuments(ctx, project.id, await documentsWithoutVerdict(ctx, project.id, family));
   for (const doc of docs) {
     const summary = summarizeDocument(doc, { locale: project.locale, maxSentences: 5 });
-    await ctx.store.transaction(async (trx) => {
+    await fenced(ctx, run, async (trx) => {
       await upsertMemo(trx, project.id, { kind: 'summary', title: summary.title, text: summary.text, documentId: doc.id }, run.id);
       await setVerdict(trx, project.id, family, doc.id, summary.text.trim() ? 'analysed' : 'skipped', null, run.id);
     });
@@ -133,10 +166,10 @@ async function runMetadataSummaries(ctx: WorkerContext, run: Row<'analyses'>, pr
       const members = docs.filter((d) => ids.has(d.id));
       if (members.length === 0) continue;
       const summary = summarizeGroup(members, { locale: project.locale, label: `${field.shortName}: ${value}` });
-      await ctx.store.transaction((trx) => upsertMemo(trx, project.id, { kind: 'metadata_summary', title: summary.title, text: summary.text, fieldId: field.id, fieldValue: value }, run.id));
+      await fenced(ctx, run, (trx) => upsertMemo(trx, project.id, { kind: 'metadata_summary', title: summary.title, text: summary.text, fieldId: field.id, fieldValue: value }, run.id));
     }
   }
-  await ctx.store.transaction(async (trx) => {
+  await fenced(ctx, run, async (trx) => {
     for (const d of docs) await setVerdict(trx, project.id, family, d.id, 'analysed', null, run.id);
   });
 }
@@ -156,19 +189,29 @@ export const analysisJob: JobKind = {
       await finishRun(ctx, run, { status: 'failed', error: 'the analysis kept stopping before it finished' });
       return true;
     }
-    await ctx.store.db.updateTable('analyses').set({ status: 'running', startedAt: run.startedAt ?? nowIso() }).where('id', '=', run.id).execute();
+    const lease = holdLease(ctx.store, 'analyses', run.id, ctx.owner, ctx.leaseMs);
     try {
+      await fenced(ctx, run, async (trx) => {
+        await trx.updateTable('analyses').set({ status: 'running', startedAt: run.startedAt ?? nowIso() }).where('id', '=', run.id).execute();
+        if (run.attempts > 1) await clearEarlierAttempt(trx, run);
+      });
       const project = await ctx.store.db.selectFrom('projects').selectAll().where('id', '=', run.projectId).executeTakeFirstOrThrow();
       const params = JSON.parse(run.params) as AnalysisParams;
       const type = run.type as AnalysisType;
-      if (type === 'automatic') await runAutomatic(ctx, run, project, params);
+      let note: string | null = null;
+      if (type === 'automatic') note = await runAutomatic(ctx, run, project, params);
       else if (type === 'predefined') await runPredefined(ctx, run, project, params);
       else if (type === 'summaries') await runSummaries(ctx, run, project);
       else await runMetadataSummaries(ctx, run, project);
-      await finishRun(ctx, run, { status: 'completed' });
+      await finishRun(ctx, run, { status: 'completed', note });
     } catch (err) {
-      ctx.log.error({ err, analysisId: run.id }, 'analysis failed');
-      await finishRun(ctx, run, { status: 'failed', error: 'the analysis failed unexpectedly' });
+      if (err instanceof LeaseLost) ctx.log.warn({ analysisId: run.id }, 'the analysis was taken over by another worker; this one wrote nothing more');
+      else {
+        ctx.log.error({ err, analysisId: run.id }, 'analysis failed');
+        await finishRun(ctx, run, { status: 'failed', error: 'the analysis failed unexpectedly' });
+      }
+    } finally {
+      lease.stop();
     }
     return true;
   },

@@ -13,6 +13,8 @@ export interface WorkerContext {
   owner: string;
   leaseMs: number;
   llm?: LlmProvider | null;
+  /** Seams for tests that need a slow step at a known point. */
+  hooks?: { beforeAnalysisWrite?: () => Promise<void> };
 }
 
 /** A job kind: how to claim one item and how to run it. The runner tries kinds in order. */

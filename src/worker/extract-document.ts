@@ -2,7 +2,7 @@ import type { Row } from '../store/tables.js';
 import { extractText, ExtractionError } from '../engine/extract/index.js';
 import { countWords, priceOf } from '../domain/pricing.js';
 import { nowIso } from '../domain/clock.js';
-import { claimDocument } from './lease.js';
+import { claimDocument, holdLease } from './lease.js';
 import type { JobKind, WorkerContext } from './context.js';
 
 export const MAX_ATTEMPTS = 3;
@@ -30,6 +30,7 @@ export const extractionJob: JobKind = {
       await finish(ctx, doc, 'pending', { status: 'failed', error: 'text extraction failed repeatedly (the process handling it stopped each time)', creditCost: 0 });
       return true;
     }
+    const lease = holdLease(ctx.store, 'documents', doc.id, ctx.owner, ctx.leaseMs);
     try {
       const text = doc.blobKey ? (await extractText(await ctx.blobs.get(doc.blobKey), doc.filename, { timeoutMs: ctx.config.extractTimeoutMs })).text : (doc.text ?? '');
       const words = countWords(text);
@@ -43,6 +44,8 @@ export const extractionJob: JobKind = {
       const message = err instanceof ExtractionError ? err.message : 'the file could not be read';
       if (!(err instanceof ExtractionError)) ctx.log.error({ err, documentId: doc.id }, 'extraction crashed');
       await finish(ctx, doc, 'pending', { status: 'failed', error: message, creditCost: 0 });
+    } finally {
+      lease.stop();
     }
     return true;
   },

@@ -59,6 +59,31 @@ export async function claimAnalysis(store: Store, owner: string, leaseMs: number
   return null;
 }
 
+/**
+ * A heartbeat for an item in hand: renews its lease every third of the lease's length, so that a
+ * live worker keeps what it holds however long the work takes, while a dead one lets go within
+ * one lease. `lost` turns true when a renewal finds the item no longer ours; `stop` ends it.
+ */
+export interface HeldLease { readonly lost: boolean; stop(): void }
+
+export function holdLease(store: Store, table: 'documents' | 'analyses', id: string, owner: string, leaseMs: number): HeldLease {
+  let lost = false;
+  const beat = setInterval(() => {
+    renewLease(store, table, id, owner, leaseMs).then((held) => {
+      if (!held) lost = true;
+    }, () => {
+      // A failed renewal is tried again at the next beat; the lease itself says who holds the item.
+    });
+  }, Math.max(50, Math.floor(leaseMs / 3)));
+  beat.unref();
+  return {
+    get lost() {
+      return lost;
+    },
+    stop: () => clearInterval(beat),
+  };
+}
+
 /** Extends a lease while long work runs; false when the lease was lost (then the work must stop). */
 export async function renewLease(store: Store, table: 'documents' | 'analyses', id: string, owner: string, leaseMs: number): Promise<boolean> {
   const res = await store.db

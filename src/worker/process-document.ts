@@ -2,7 +2,7 @@ import { anonymize } from '../engine/anonymize/index.js';
 import { chunkText } from '../engine/chunk.js';
 import { newId } from '../domain/ids.js';
 import { nowIso } from '../domain/clock.js';
-import { claimDocument } from './lease.js';
+import { claimDocument, holdLease } from './lease.js';
 import { finishDocument, MAX_ATTEMPTS } from './extract-document.js';
 import type { JobKind } from './context.js';
 
@@ -19,6 +19,7 @@ export const processingJob: JobKind = {
       await finishDocument(ctx, doc, 'processing', { status: 'failed', error: 'processing failed repeatedly' });
       return true;
     }
+    const lease = holdLease(ctx.store, 'documents', doc.id, ctx.owner, ctx.leaseMs);
     try {
       const project = await ctx.store.db.selectFrom('projects').select('locale').where('id', '=', doc.projectId).executeTakeFirstOrThrow();
       const raw = doc.text ?? '';
@@ -41,6 +42,8 @@ export const processingJob: JobKind = {
     } catch (err) {
       ctx.log.error({ err, documentId: doc.id }, 'processing failed');
       await finishDocument(ctx, doc, 'processing', { status: 'failed', error: 'processing failed' });
+    } finally {
+      lease.stop();
     }
     return true;
   },
