@@ -24,7 +24,7 @@ export const familyOf = (type: AnalysisType, run?: { id: string }) => (type === 
 
 export async function createRun(db: DbOrTx, projectId: string, type: AnalysisType, params: AnalysisParams): Promise<Row<'analyses'>> {
   const row: Row<'analyses'> = {
-    id: newId(), projectId, type, status: 'queued', params: JSON.stringify(params), error: null,
+    id: newId(), projectId, type, status: 'queued', params: JSON.stringify(params), error: null, note: null,
     leaseOwner: null, leaseExpiresAt: null, attempts: 0, createdAt: nowIso(), startedAt: null, finishedAt: null,
   };
   await db.insertInto('analyses').values(row).execute();
@@ -32,6 +32,18 @@ export async function createRun(db: DbOrTx, projectId: string, type: AnalysisTyp
 }
 
 export type Coverage = Record<Verdict, number>;
+
+/**
+ * An automatic run finds nothing new when every ready document already has a verdict of an
+ * earlier one: it says so, and how to go on, rather than finishing silently.
+ */
+export function nothingNewNote(coverage: Coverage): string | null {
+  if (coverage.pending > 0) return null;
+  const ready = coverage.analysed + coverage.skipped + coverage.failed;
+  return ready === 0
+    ? 'nothing to analyse: the project has no ready documents yet'
+    : `nothing new to analyse: all ${ready} ready documents already have a verdict of an earlier automatic run (${coverage.analysed} analysed, ${coverage.skipped} skipped, ${coverage.failed} failed). Documents confirmed later are analysed by the next run; start with reconsiderSkipped to try the skipped and failed ones again.`;
+}
 
 /** Per-verdict counts of a family over the project's ready documents (`pending`: no verdict yet). */
 export async function coverageOf(db: DbOrTx, projectId: string, family: string): Promise<Coverage> {
@@ -61,7 +73,7 @@ export async function runsOf(store: Store, projectId: string) {
     const coverage = await coverageOf(store.db, projectId, familyOf(r.type as AnalysisType, r));
     const total = coverage.analysed + coverage.skipped + coverage.failed + coverage.pending;
     out.push({
-      ...runView(r), ...(r.error ? { error: r.error } : {}), coverage,
+      ...runView(r), ...(r.error ? { error: r.error } : {}), ...(r.note ? { note: r.note } : {}), coverage,
       progress: r.status === 'completed' ? 1 : total === 0 ? 0 : (total - coverage.pending) / total,
       createdAt: r.createdAt, startedAt: r.startedAt, finishedAt: r.finishedAt,
     });

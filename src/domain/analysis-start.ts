@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.js';
 import type { Row } from '../store/tables.js';
-import { clearSkipped, coverageOf, createRun, runView, type AnalysisParams, type AnalysisType } from './analyses.js';
+import { clearSkipped, coverageOf, createRun, nothingNewNote, runView, type AnalysisParams, type AnalysisType } from './analyses.js';
 import { invalidField } from './errors.js';
 
 export interface StartInput {
@@ -35,9 +35,11 @@ export async function startAnalysis(store: Store, project: Row<'projects'>, inpu
     const reconsider = input.type === 'automatic' && input.reconsiderSkipped === true;
     const cleared = reconsider ? await clearSkipped(trx, project.id) : 0;
     const run = await createRun(trx, project.id, input.type, params);
+    const coverage = input.type === 'automatic' ? await coverageOf(trx, project.id, 'automatic') : null;
+    const note = coverage ? nothingNewNote(coverage) : null;
     return {
-      analysis: runView(run),
-      ...(reconsider ? { cleared, coverage: await coverageOf(trx, project.id, 'automatic') } : {}),
+      analysis: { ...runView(run), ...(note ? { note } : {}) },
+      ...(reconsider ? { cleared, coverage } : {}),
     };
   });
 }

@@ -253,6 +253,8 @@ export interface AnalysesTable {
   /** JSON of the start request's options. */
   params: string;
   error: string | null;
+  /** What the run found to do, when worth saying (nothing new to analyse). */
+  note: string | null;
   leaseOwner: string | null;
   leaseExpiresAt: string | null;
   attempts: number;

@@ -93,6 +93,19 @@ describe.each(STORE_KINDS)('analysis on %s', (kind) => {
       expect(after.slice(0, insights.length)).toEqual(insights);
     });
 
+    it('a run with nothing new to analyse says so in its answer and in the project status, and changes nothing', async () => {
+      const insights = (await t.post(READ, f.readKey, { action: 'get_insights' })).json().insights;
+      const answer = await start({ type: 'automatic' });
+      expect(answer.analysis.note).toMatch(/^nothing new to analyse: all 6 ready documents already have a verdict/);
+      expect(answer.analysis.note).toContain('reconsiderSkipped');
+      const run = (await runs()).find((r: { id: string }) => r.id === answer.analysis.id);
+      expect(run).toMatchObject({ status: 'completed', note: expect.stringMatching(/^nothing new to analyse/) });
+      expect((await t.post(READ, f.readKey, { action: 'get_insights' })).json().insights).toEqual(insights);
+      // A run that did find work leaves no note.
+      const first = (await runs()).at(-1);
+      expect(first.note).toBeUndefined();
+    });
+
     it('predefined analysis puts passages about a category\'s subject into that category', async () => {
       await start({
         type: 'predefined',
