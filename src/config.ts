@@ -132,11 +132,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   };
   const host = (): string => {
     const raw = env.HOST;
-    if (raw === undefined || raw === '') return '0.0.0.0';
+    // Loopback by default: the first start prints demo keys, which must not be reachable from the network.
+    if (raw === undefined || raw === '') return '127.0.0.1';
     const hostname = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
     if (net.isIP(raw) === 0 && !hostname.test(raw)) {
       problems.push(`HOST must be an IP address or a host name such as 0.0.0.0, :: or localhost, got "${raw}"`);
-      return '0.0.0.0';
+      return '127.0.0.1';
     }
     return raw;
   };

@@ -160,7 +160,7 @@ describe('configuration', () => {
   it('keeps the defaults when the string values are unset or empty', () => {
     for (const env of [{}, { HOST: '', LOG_LEVEL: '', SIFT_MAIL_FROM: '', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', SIFT_LLM_BASE_URL: '', SIFT_FETCH_ALLOW_CIDRS: '' }]) {
       const c = parseConfig(env);
-      expect(c).toMatchObject({ host: '0.0.0.0', logLevel: 'info', mailFrom: 'sift <no-reply@sift.local>', databaseUrl: null, redisUrl: null, smtpUrl: null, fetchAllowCidrs: [] });
+      expect(c).toMatchObject({ host: '127.0.0.1', logLevel: 'info', mailFrom: 'sift <no-reply@sift.local>', databaseUrl: null, redisUrl: null, smtpUrl: null, fetchAllowCidrs: [] });
       expect(c.llm.baseUrl).toBeNull();
     }
   });

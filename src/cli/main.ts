@@ -8,6 +8,9 @@ import { parseAdminArgs } from './admin-args.js';
 import { adminOps } from '../domain/admin.js';
 import { DomainError } from '../domain/errors.js';
 import { buildOpenApi } from '../schema/openapi.js';
+import { adminUsage, USAGE } from './usage.js';
+
+const HELP = new Set(['--help', '-h', 'help']);
 
 async function serve(config: Config) {
   const app = await createApp(config, { logger: { level: config.logLevel } });
@@ -42,6 +45,14 @@ async function admin(config: Config, args: string[]) {
 
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
+  if (command !== undefined && HELP.has(command)) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (command === 'admin' && (rest.length === 0 || rest.some((a) => HELP.has(a)))) {
+    process.stdout.write(adminUsage(rest.find((a) => !HELP.has(a))));
+    return;
+  }
   if (command === 'openapi') {
     process.stdout.write(JSON.stringify(buildOpenApi(), null, 2) + '\n');
     return;
@@ -49,7 +60,8 @@ async function main(argv: string[]) {
   const config = parseConfig(process.env);
   if (command === 'serve' || command === undefined) return serve(config);
   if (command === 'admin') return admin(config, rest);
-  throw new DomainError('invalid', `unknown command "${command}"; use: sift serve | sift admin <action> … | sift openapi`);
+  process.stderr.write(`unknown command "${command}"\n\n${USAGE}`);
+  process.exit(2);
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {

@@ -114,7 +114,7 @@ async function checkedAddress(url: URL, raw: string, opts: SafeFetchOptions): Pr
   if (addresses.length === 0) throw new FetchRefusedError(raw, `the host ${host} has no address`);
   for (const a of addresses) {
     if (!(opts.allowAddress?.(a.address) ?? false) && !isPublicAddress(a.address)) {
-      throw new FetchRefusedError(raw, `the host ${host} resolves to a private, loopback or reserved address (${a.address})`);
+      throw new FetchRefusedError(raw, `the host ${host} resolves to a private, loopback or reserved address (${a.address}); an operator can allow private ranges with SIFT_FETCH_ALLOW_CIDRS`);
     }
   }
   return addresses[0]!;
