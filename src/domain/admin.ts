@@ -2,11 +2,11 @@ import type { Store } from '../store/store.js';
 import type { AdminBody } from '../schema/types.js';
 import { createUser } from './users.js';
 import { createAccount } from './accounts.js';
-import { createProject, projectViewRaw, resolveProject, setMember, setProjectPipeline } from './projects.js';
+import { createProject, projectViewRaw, resolveProject, roleOf, setMember, setProjectPipeline } from './projects.js';
 import { createAccountKey, createProjectKey, revokeKey } from './keys.js';
 import { createPartner } from './partners.js';
 import { balanceOf, grantCredits, ledgerOf, type Payer } from './credits.js';
-import { notFound } from './errors.js';
+import { invalidField, notFound } from './errors.js';
 
 /** The operator's actions (decisions §8); the HTTP surface and the CLI both call these. */
 const payerOf = (b: { accountId?: string; partnerId?: string }): Payer =>
@@ -38,6 +38,8 @@ export const adminOps = {
   create_project_key: async (store: Store, b: AdminBody<'create_project_key'>) => {
     const project = await resolveProject(store.db, b.projectId);
     await userExists(store, b.userId);
+    // A key for a non-member could never authenticate (decisions §4): refuse it rather than issue it.
+    if (!(await roleOf(store.db, project.id, b.userId))) throw invalidField('/userId', 'is not a member of the project: add_member first');
     return { key: await createProjectKey(store.db, { projectId: project.id, userId: b.userId, access: b.access }) };
   },
   create_account_key: async (store: Store, b: AdminBody<'create_account_key'>) => {
