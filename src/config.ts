@@ -12,6 +12,10 @@ export interface RateLimits {
   partnerUpload: number;
   /** Deprecated write upload shares the account upload's limit unless set. */
   writeUpload: number;
+  /** The operator surface, per client address. */
+  admin: number;
+  /** Requests refused for their credential (401), per client address: past it, that address gets 429 until the window ends. */
+  failedAuth: number;
 }
 
 export interface Config {
@@ -54,6 +58,8 @@ const DEFAULT_LIMITS: RateLimits = {
   partner: 60,
   partnerUpload: 20,
   writeUpload: 10,
+  admin: 300,
+  failedAuth: 30,
 };
 
 /**
@@ -188,6 +194,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       partner: int('SIFT_RATE_LIMIT_PARTNER', DEFAULT_LIMITS.partner, 1),
       partnerUpload: int('SIFT_RATE_LIMIT_PARTNER_UPLOAD', DEFAULT_LIMITS.partnerUpload, 1),
       writeUpload: int('SIFT_RATE_LIMIT_WRITE_UPLOAD', DEFAULT_LIMITS.writeUpload, 1),
+      admin: int('SIFT_RATE_LIMIT_ADMIN', DEFAULT_LIMITS.admin, 1),
+      failedAuth: int('SIFT_RATE_LIMIT_FAILED_AUTH', DEFAULT_LIMITS.failedAuth, 1),
     },
     pricing: {
       wordsPerCredit: int('SIFT_WORDS_PER_CREDIT', 1000, 1),

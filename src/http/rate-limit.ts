@@ -15,6 +15,8 @@ export interface RateVerdict {
 /** Counts requests per (bucket, subject) in one-minute windows. */
 export interface RateLimiter {
   consume(bucket: Bucket, subject: string): Promise<RateVerdict>;
+  /** The verdict the next request would get, without counting one. */
+  peek(bucket: Bucket, subject: string): Promise<RateVerdict>;
 }
 
 /** Fixed one-minute windows from rate-limiter-flexible, in memory or shared through Redis. */
@@ -25,6 +27,13 @@ export function createRateLimiter(limits: RateLimits, redis: Redis | null): Rate
     limiters.set(bucket, redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts));
   }
   return {
+    async peek(bucket, subject) {
+      const limit = limits[bucket];
+      const res = await limiters.get(bucket)!.get(subject);
+      const used = res?.consumedPoints ?? 0;
+      const resetSeconds = Math.max(1, Math.ceil((res?.msBeforeNext ?? 60_000) / 1000));
+      return { allowed: used < limit, limit, remaining: Math.max(0, limit - used), resetSeconds };
+    },
     async consume(bucket, subject) {
       const limiter = limiters.get(bucket)!;
       const limit = limits[bucket];

@@ -12,6 +12,7 @@ import { registerUploadRoutes } from './surfaces/uploads.js';
 import { buildOpenApi } from '../schema/openapi.js';
 import secureJsonParse from 'secure-json-parse';
 import { AuthCache } from './auth-cache.js';
+import { guardCredentials } from './credential-guard.js';
 import { MAX_BODY_BYTES } from './dispatch.js';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -58,6 +59,7 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
   });
+  guardCredentials(app, full);
 
   const openapi = JSON.stringify(buildOpenApi());
   app.get('/api/openapi.json', async (_req, reply) => reply.type('application/json').send(openapi));

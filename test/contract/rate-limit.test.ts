@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import os from 'node:os';
-import { makeTestApp, seedProject, ACCOUNT, PARTNER, READ, WRITE, type TestApp } from '../helpers/app.js';
+import { makeTestApp, seedProject, ACCOUNT, ADMIN, ADMIN_TOKEN, PARTNER, READ, WRITE, type TestApp } from '../helpers/app.js';
 import { parseConfig } from '../../src/config.js';
 import { createApp, type App } from '../../src/app.js';
 
@@ -45,6 +45,35 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i++) partnerStatuses.push((await t.post(PARTNER, p1, { action: 'list_accounts' })).statusCode);
     expect(partnerStatuses).toEqual([200, 200, 429]);
     expect((await t.post(PARTNER, p2, { action: 'list_accounts' })).statusCode).toBe(200);
+  });
+});
+
+describe('credentials cannot be guessed at full speed', () => {
+  it('an address past SIFT_RATE_LIMIT_FAILED_AUTH wrong credentials gets 429 on every surface, even with a good key', async () => {
+    const t = await makeTestApp('sqlite', { SIFT_RATE_LIMIT_FAILED_AUTH: '3' });
+    try {
+      const f = await seedProject(t);
+      const wrong = [];
+      for (let i = 0; i < 3; i++) wrong.push((await t.post(READ, `sift_wrong${i}`, { action: 'get_project' })).statusCode);
+      expect(wrong).toEqual([401, 401, 401]);
+      const blocked = await t.post(READ, f.readKey, { action: 'get_project' });
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await t.post(ADMIN, ADMIN_TOKEN, { action: 'create_user', email: 'x@example.com' })).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the operator surface has a rate limit of its own (SIFT_RATE_LIMIT_ADMIN)', async () => {
+    const t = await makeTestApp('sqlite', { SIFT_RATE_LIMIT_ADMIN: '2' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await t.post(ADMIN, ADMIN_TOKEN, { action: 'create_user', email: `op${i}@example.com` })).statusCode);
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -27,7 +27,7 @@ export function registerAdminSurface(app: FastifyInstance, services: Services) {
       if (!token) throw notFound('route');
       return authAdmin(token, bearerToken(req));
     },
-    rateLimit: () => null,
+    rateLimit: () => ({ bucket: 'admin', subject: 'operator' }),
     context: async (req, reply, p) => makeCtx(services, req, reply, p as Extract<Principal, { kind: 'admin' }>),
     handlers,
   });
