@@ -7,7 +7,7 @@ import type { Themes } from './themes.js';
  * Themes of texts given as dense vectors of meaning, by evidence accumulation (Fred & Jain 2005,
  * "Combining multiple clusterings using evidence accumulation"): many seeded spherical k-means
  * runs, over a range of k, vote on which texts belong together; texts grouped together in more
- * than half of the runs (average linkage over that co-association) form a theme. The number
+ * than 40% of the runs (average linkage over that co-association) form a theme. The number
  * of themes is thus what stays stable across runs, not a count fixed beforehand, and a text
  * that no theme holds consistently is left out. Each theme's component is the TF-IDF centroid
  * of its texts (class-based TF-IDF, as BERTopic names its clusters), so that naming and the
@@ -15,7 +15,7 @@ import type { Themes } from './themes.js';
  * each theme's centre, kept for themes near its best.
  */
 const RUNS_PER_K = 4;
-const TOGETHER = 0.5;
+const TOGETHER = 0.4;
 const NEAR_BEST = 0.9;
 const ITERATIONS = 40;
 /** Texts the co-association is computed on; the rest join the nearest theme found (keeps it cubic in this, not in the project). */
