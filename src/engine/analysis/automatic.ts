@@ -6,6 +6,7 @@ import { insightFrom } from './insight.js';
 import { closest, eligible, findThemes, strongest } from './themes.js';
 import { sentenceVectors } from '../meaning/sentence-vectors.js';
 import { denseThemes } from './dense-themes.js';
+import { lsaVectors } from '../meaning/lsa.js';
 
 /**
  * Inductive analysis. The participants' words are grouped into units (a speaker turn in a
@@ -142,9 +143,10 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
   const newThemes: number[] = [];
   if (units.length >= 2 && vocab.length > 0) {
     const maxThemes = Math.max(2, Math.min(MAX_THEMES, Math.floor(units.length / 3)));
-    // Where the locale has word vectors, units are grouped by meaning; elsewhere by their words (NMF).
-    const meaning = sentenceVectors(units.map(unitText), opts.locale);
-    const found = meaning && units.length >= 6
+    // Units are grouped by meaning: from word vectors where the locale has them, from the
+    // project's own co-occurrences (LSA) elsewhere; a project of a few units, by NMF of its words.
+    const meaning = units.length >= 6 ? (sentenceVectors(units.map(unitText), opts.locale) ?? lsaVectors(unitVecs, vocab)) : null;
+    const found = meaning
       ? denseThemes(meaning, unitVecs, { min: Math.min(3, maxThemes), max: maxThemes }, opts.seed)
       : findThemes(unitVecs, vocab, { min: 2, max: maxThemes }, opts.seed);
     const proposed: (number | null)[] = sentences.map(() => null);
