@@ -11,25 +11,35 @@ import { dot, wordVectors } from './word-vectors.js';
 const SIF_A = 1e-4;
 
 export function sentenceVectors(texts: string[], locale: string): Float32Array[] | null {
-  const wv = wordVectors(locale);
-  if (!wv) return null;
-  const stops = stopWords(locale);
-  const x = texts.map((text) => {
-    const v = new Float32Array(wv.dims);
-    for (const w of tokenize(text, locale)) {
-      if (stops.has(w)) continue;
-      const vec = wv.get(w);
-      const rank = wv.rank(w);
-      if (!vec || rank === undefined) continue;
-      // Zipf: the word of rank r has a frequency of about 0.1 / (r + 10).
-      const weight = SIF_A / (SIF_A + 0.1 / (rank + 10));
-      for (let d = 0; d < v.length; d++) v[d]! += weight * vec[d]!;
-    }
-    return v;
-  });
+  if (!wordVectors(locale)) return null;
+  const x = texts.map((text) => weightedAverage(text, locale)!);
   removeFirstComponent(x);
   for (const v of x) normalise(v);
   return x;
+}
+
+/** One text's vector of meaning on its own (no component shared with others removed), unit length; null without word vectors. */
+export function textVector(text: string, locale: string): Float32Array | null {
+  const v = weightedAverage(text, locale);
+  if (v) normalise(v);
+  return v;
+}
+
+function weightedAverage(text: string, locale: string): Float32Array | null {
+  const wv = wordVectors(locale);
+  if (!wv) return null;
+  const stops = stopWords(locale);
+  const v = new Float32Array(wv.dims);
+  for (const w of tokenize(text, locale)) {
+    if (stops.has(w)) continue;
+    const vec = wv.get(w);
+    const rank = wv.rank(w);
+    if (!vec || rank === undefined) continue;
+    // Zipf: the word of rank r has a frequency of about 0.1 / (r + 10).
+    const weight = SIF_A / (SIF_A + 0.1 / (rank + 10));
+    for (let d = 0; d < v.length; d++) v[d]! += weight * vec[d]!;
+  }
+  return v;
 }
 
 function normalise(v: Float32Array): void {

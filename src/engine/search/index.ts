@@ -2,12 +2,16 @@ import { Bm25 } from './bm25.js';
 import { expand } from './wordnet.js';
 import { paraphrasesOf } from './lexicon.js';
 import { stem, stopWords, terms, tokenize } from '../text/index.js';
+import { textVector } from '../meaning/sentence-vectors.js';
+import { dot } from '../meaning/word-vectors.js';
 
 /**
  * The offline search engine of one project: a lexical BM25 ranking of the query's own words,
  * a semantic ranking of the query expanded by meaning (WordNet synonyms and gloss words for
  * English, a small research lexicon, and pseudo-relevance feedback from the project's own
- * text), fused by reciprocal rank; several queries are fused the same way (decisions §7).
+ * text), and, where the language has word vectors, a ranking by the meaning of query and
+ * item as a whole (the same SIF vectors as analysis uses), fused by reciprocal rank; several
+ * queries are fused the same way (decisions §7).
  */
 export interface SearchItem {
   id: string;
@@ -44,9 +48,10 @@ const LEXICON_WEIGHT = 0.5;
 const FEEDBACK_DOCS = 3;
 const FEEDBACK_TERMS = 8;
 const FEEDBACK_WEIGHT = 0.3;
+const MEANING_FLOOR = 0;
 
 export class SearchIndex {
-  private readonly items = new Map<string, SearchItem & { terms: string[] }>();
+  private readonly items = new Map<string, SearchItem & { terms: string[]; meaning: Float32Array | null }>();
   private readonly bm25 = new Bm25();
   constructor(readonly locale = 'en') {}
 
@@ -60,7 +65,7 @@ export class SearchIndex {
 
   add(item: SearchItem): void {
     const t = terms(item.text, this.locale);
-    this.items.set(item.id, { ...item, terms: t });
+    this.items.set(item.id, { ...item, terms: t, meaning: textVector(item.text, this.locale) });
     this.bm25.add(item.id, t);
   }
 
@@ -117,9 +122,33 @@ export class SearchIndex {
     return out;
   }
 
-  private rank(query: string, mode: Exclude<SearchMode, 'hybrid'>, allow: (id: string) => boolean, useLexicon: boolean): string[] {
-    const weights = mode === 'lexical' ? this.lexicalWeights(query) : this.withFeedback(this.semanticWeights(query, useLexicon), allow);
+  private byWeights(weights: Map<string, number>, allow: (id: string) => boolean): string[] {
     return [...this.bm25.score(weights, allow)].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id);
+  }
+
+  /** The query expanded by meaning, ranked by BM25 (WordNet, lexicon, feedback). */
+  private rankByExpansion(query: string, allow: (id: string) => boolean, useLexicon: boolean): string[] {
+    return this.byWeights(this.withFeedback(this.semanticWeights(query, useLexicon), allow), allow);
+  }
+
+  private rank(query: string, mode: Exclude<SearchMode, 'hybrid'>, allow: (id: string) => boolean, useLexicon: boolean): string[] {
+    if (mode === 'lexical') return this.byWeights(this.lexicalWeights(query), allow);
+    const byExpansion = this.rankByExpansion(query, allow, useLexicon);
+    const byMeaning = this.rankByMeaning(query, allow);
+    return byMeaning.length ? fuse([byExpansion, byMeaning]).map(([id]) => id) : byExpansion;
+  }
+
+  /** Items by the cosine of their meaning to the query's, the closest first (those at or below 0 left out). */
+  private rankByMeaning(query: string, allow: (id: string) => boolean): string[] {
+    const q = textVector(query, this.locale);
+    if (!q) return [];
+    const scored: [string, number][] = [];
+    for (const [id, item] of this.items) {
+      if (!item.meaning || !allow(id)) continue;
+      const s = dot(q, item.meaning);
+      if (s > MEANING_FLOOR) scored.push([id, s]);
+    }
+    return scored.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id);
   }
 
   search(queries: string[], opts: SearchOptions = {}): { hits: Hit[]; total: number } {
