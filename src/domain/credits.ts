@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../store/store.js';
 import { newId } from './ids.js';
 import { nowIso } from './clock.js';
-import { notFound, paymentRequired } from './errors.js';
+import { invalidField, notFound, paymentRequired } from './errors.js';
+import { MAX_CREDITS } from '../schema/common.js';
 
 /**
  * The credit ledger: one row per grant or charge, and a balance column on the payer kept in
@@ -21,12 +22,16 @@ export async function balanceOf(db: DbOrTx, payer: Payer): Promise<number> {
 
 /** Adds (or, with a negative amount, removes) credits by operator decision. Must run in a transaction. */
 export async function grantCredits(trx: DbOrTx, payer: Payer, amount: number, reason: string): Promise<number> {
+  const exists = await trx.selectFrom(payerTable(payer) as 'accounts').select('id').where('id', '=', payerId(payer)).executeTakeFirst();
+  if (!exists) throw notFound('accountId' in payer ? 'account' : 'partner', payerId(payer));
+  // A balance stays exact and within MAX_CREDITS: the guard is part of the update itself.
   const res = await trx
     .updateTable(payerTable(payer))
     .set({ creditBalance: sql`credit_balance + ${amount}` })
     .where('id', '=', payerId(payer))
+    .where(sql<boolean>`credit_balance + ${amount} between ${-MAX_CREDITS} and ${MAX_CREDITS}`)
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw notFound('accountId' in payer ? 'account' : 'partner', payerId(payer));
+  if (Number(res.numUpdatedRows) === 0) throw invalidField('/amount', `would take the balance beyond ±${MAX_CREDITS} credits`);
   await trx.insertInto('creditLedger').values({
     id: newId(),
     accountId: 'accountId' in payer ? payer.accountId : null,

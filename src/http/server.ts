@@ -21,6 +21,14 @@ export interface ServerOptions {
   logger: boolean | { level: string };
 }
 
+class NulInBody extends Error {}
+
+/** No text sift stores may hold a NUL character (PostgreSQL's text cannot): refused on both stores alike. */
+function refuseNul(key: string, value: unknown): unknown {
+  if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) throw new NulInBody('the body must not contain a NUL character (\\u0000)');
+  return value;
+}
+
 /** Builds the HTTP server over already-constructed services; listening is the caller's choice. */
 export function buildServer(services: Omit<Services, 'log' | 'authCache'>, options: ServerOptions = { logger: false }): FastifyInstance {
   const app = Fastify({
@@ -47,10 +55,14 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     if (body === '') return done(Object.assign(new Error('the body must be a JSON object'), { statusCode: 400 }), undefined);
     try {
-      done(null, secureJsonParse(body as string, { protoAction: 'error', constructorAction: 'error' }));
+      done(null, secureJsonParse(body as string, refuseNul, { protoAction: 'error', constructorAction: 'error' }));
     } catch (err) {
       const poisoned = err instanceof SyntaxError && /prototype property|constructor property/i.test(err.message);
-      done(Object.assign(new Error(poisoned ? 'the body must not contain a `__proto__` or `constructor.prototype` member' : 'the body is not valid JSON'), { statusCode: 400, code: 'SIFT_BAD_JSON' }), undefined);
+      const message = err instanceof NulInBody ? err.message
+        : poisoned ? 'the body must not contain a `__proto__` or `constructor.prototype` member'
+        : err instanceof RangeError ? 'the body is nested too deeply'
+        : 'the body is not valid JSON';
+      done(Object.assign(new Error(message), { statusCode: 400, code: 'SIFT_BAD_JSON' }), undefined);
     }
   });
   // Any other content type on an upload path is answered by the handler, not refused before auth.

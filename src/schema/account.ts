@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { action, AnalysisGranularity, Locale, ProjectIdInput, Str, StrArray, StringEnum } from './common.js';
+import { action, AnalysisGranularity, Locale, MAX_CREDITS, ProjectIdInput, Str, StrArray, StringEnum } from './common.js';
 
 export const PredefinedCategory = Type.Object(
   {
@@ -48,7 +48,7 @@ export const projectStatusActions = {
   }),
   confirm_documents: action('confirm_documents', {
     projectId: ProjectIdInput,
-    expectedCreditCost: Type.Integer({ minimum: 0 }),
+    expectedCreditCost: Type.Integer({ minimum: 0, maximum: MAX_CREDITS }),
     documentIds: Type.Optional(StrArray(10000, 255, undefined, 1)),
   }, { description: 'Charges credits and starts processing for one pipeline batch. Accepts an `Idempotency-Key` header.' }),
   delete_documents: action('delete_documents', {

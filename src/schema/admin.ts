@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { action, Locale, Str, StringEnum } from './common.js';
+import { action, Locale, MAX_CREDITS, Str, StringEnum } from './common.js';
 
 const Uuid = (description?: string) => Type.String({ format: 'uuid', ...(description ? { description } : {}) });
 const ProjectRef = Str(255, 1, { description: 'project UUID or `P` short id' });
@@ -16,7 +16,7 @@ export const adminActions = {
   create_account: action('create_account', {
     name: Str(255, 1),
     ownerUserId: Uuid(),
-    credits: Type.Optional(Type.Integer({ minimum: 0 })),
+    credits: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_CREDITS })),
   }),
   create_project: action('create_project', {
     accountId: Uuid(),
@@ -33,11 +33,11 @@ export const adminActions = {
   }),
   create_account_key: action('create_account_key', { accountId: Uuid(), userId: Uuid() }),
   revoke_key: action('revoke_key', { key: Str(500, 1) }),
-  create_partner: action('create_partner', { name: Str(255, 1), credits: Type.Optional(Type.Integer({ minimum: 0 })) }),
+  create_partner: action('create_partner', { name: Str(255, 1), credits: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_CREDITS })) }),
   grant_credits: action('grant_credits', {
     accountId: Type.Optional(Uuid()),
     partnerId: Type.Optional(Uuid()),
-    amount: Type.Integer(),
+    amount: Type.Integer({ minimum: -MAX_CREDITS, maximum: MAX_CREDITS }),
   }, { allOf: accountOrPartner }),
   get_credits: action('get_credits', {
     accountId: Type.Optional(Uuid()),

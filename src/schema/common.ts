@@ -26,6 +26,13 @@ export const AnalysisGranularity = StringEnum(ANALYSIS_GRANULARITIES, {
   description: '`default` (chunk by theme matrix), `overview` (top chunks per document), `inclusive` (per-document full scan)',
 });
 
+/**
+ * Every integer has a bound, so that no value reaches a store column it cannot hold (PostgreSQL
+ * integers are 32-bit). Credit amounts and balances stay within `MAX_CREDITS`.
+ */
+export const MAX_POSITION = 1_000_000;
+export const MAX_CREDITS = 1_000_000_000;
+
 export const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', maxLength: 7, description: '`#RRGGBB`' });
 
 /** Bounds on a free JSON value (nesting depth, serialised size), checked by the `x-json-limits` keyword (schema/validate.ts). */

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { action, Filters, Id, Str, StrArray, StringEnum } from './common.js';
+import { action, Filters, Id, MAX_POSITION, Str, StrArray, StringEnum } from './common.js';
 
 const filters = Type.Optional(Filters);
 
@@ -25,13 +25,13 @@ export const readActions = {
     query: Type.Optional(Str(8000, 1)),
     queries: Type.Optional(Type.Array(Str(8000, 1), { minItems: 1, maxItems: 5 })),
     topK: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, description: 'default 10' })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, description: 'default 0' })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_POSITION, description: 'default 0' })),
     onlyInsights: Type.Optional(Type.Boolean()),
     filters,
   }, { description: 'Hybrid semantic search. Exactly one of `query` and `queries` (400 otherwise); several queries are fused by reciprocal-rank fusion.' }),
   read_document: action('read_document', {
     documentId: Id(),
-    offset: Type.Optional(Type.Integer({ minimum: 0, description: 'first chunk index, default 0' })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_POSITION, description: 'first chunk index, default 0' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, description: 'default 10' })),
   }, { description: 'Reads a document in pages of chunks: `chunks`, `totalChunks`, `nextOffset` (null at the end).' }),
   find_entities: action('find_entities', { entity: Type.Optional(Str(500)) }, {
@@ -44,7 +44,7 @@ export const readActions = {
   }, { description: 'Counts of insights per category per metadata value (`metadata_distribution`) or per period (`temporal`).' }),
   verify_context: action('verify_context', {
     type: Type.Optional(StringEnum(['documents', 'insights', 'all'] as const, { description: 'default `all`' })),
-    from: Type.Optional(Type.Integer({ minimum: 1, description: '1-based counter position, default 1' })),
-    to: Type.Optional(Type.Integer({ description: 'inclusive; negative counts from the end (-1 = last); default -1' })),
+    from: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_POSITION, description: '1-based counter position, default 1' })),
+    to: Type.Optional(Type.Integer({ minimum: -MAX_POSITION, maximum: MAX_POSITION, description: 'inclusive; negative counts from the end (-1 = last); default -1' })),
   }, { description: 'Lists documents and/or insights at counter positions `from`..`to` with the head of their text.' }),
 };

@@ -59,7 +59,11 @@ describe.each(STORE_KINDS)('hostile bodies on %s', (kind) => {
       expect(docs).toHaveLength(0);
       let deep: unknown = 1;
       for (let i = 0; i < 4000; i++) deep = [deep];
-      for (const value of [deep, { text: 'x'.repeat(20_000) }]) {
+      const tooDeepToParse = await t.post(WRITE, f.editKey, { action: 'set_metadata_values', documentId: 'D1', values: [{ fieldId: 'f', text: 'a', value: deep }] });
+      expect(tooDeepToParse.statusCode).toBe(400);
+      let deeper: unknown = 1;
+      for (let i = 0; i < 40; i++) deeper = [deeper];
+      for (const value of [deeper, { text: 'x'.repeat(20_000) }]) {
         const res = await t.post(WRITE, f.editKey, { action: 'set_metadata_values', documentId: 'D1', values: [{ fieldId: 'f', text: 'a', value }] });
         expect(res.statusCode).toBe(400);
         expect(res.json().details[0].path).toBe('/values/0/value');

@@ -30,6 +30,8 @@ export async function extractInProcess(data: Uint8Array, filename: string, budge
     case 'vtt': text = vttToText(decodeText(data)); break;
     case 'srt': text = srtToText(decodeText(data)); break;
   }
+  // PostgreSQL's text cannot hold NUL, and no reader wants it: dropped on both stores alike.
+  text = text.replace(/\u0000/g, '');
   if (text.length > budget.maxOutputChars) throw new ExtractionError('too_large', `the extracted text is longer than ${budget.maxOutputChars} characters`);
   return { text, format };
 }

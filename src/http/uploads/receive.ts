@@ -39,7 +39,7 @@ export async function receiveMultipart(req: FastifyRequest, blobs: BlobStore, pr
       if (part.fieldname !== 'file') throw invalidField(`/${part.fieldname}`, 'files must be sent in fields named `file`');
       count++;
       if (count > MAX_FILES) throw invalid(`at most ${MAX_FILES} files per upload`, [{ path: '/file', message: `at most ${MAX_FILES} files per upload` }]);
-      const filename = (part.filename || 'upload').slice(0, 500);
+      const filename = (part.filename || 'upload').replace(/\u0000/g, '').slice(0, 500) || 'upload';
       const stage = blobs.stage();
       const head: Buffer[] = [];
       let headBytes = 0;
