@@ -15,7 +15,7 @@ export async function getDocuments(scope: ProjectScope, body: ReadBody<'get_docu
   const keep = await matchDocuments(db, projectId, body.filters);
   // Never the documents' text: a listing must not read every document whole.
   const rows = await db.selectFrom('documents')
-    .select(['id', 'counter', 'filename', 'status', 'pipeline', 'creditCost', 'wordCount', 'error', 'createdAt', 'updatedAt'])
+    .select(['id', 'counter', 'filename', 'status', 'pipeline', 'creditCost', 'wordCount', 'error', 'createdAt', 'updatedAt', 'duplicateOf'])
     .where('projectId', '=', projectId).orderBy('createdAt').orderBy('counter').execute();
   const kept = keep === null ? rows : rows.filter((d) => keep.has(d.id));
   return { documents: await documentViews(db, kept) };

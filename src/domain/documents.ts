@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { DbOrTx, Store } from '../store/store.js';
 import type { Pipeline, Row } from '../store/tables.js';
 import { newId, parseCounterRef } from './ids.js';
@@ -15,22 +16,38 @@ export interface NewDocument {
   sourceUrl: string | null;
   /** Inline documents arrive as text: nothing to extract but the text itself. */
   text?: string | null;
+  /** SHA-256 of the bytes received (hex); inline text is hashed as UTF-8. */
+  contentHash?: string | null;
 }
 
-/** Creates documents at `pending`, uncharged, in the project's current pipeline. Must run in a transaction. */
+export const sha256 = (data: string | Uint8Array) => crypto.createHash('sha256').update(data).digest('hex');
+
+/**
+ * Creates documents at `pending`, uncharged, in the project's current pipeline. Must run in a
+ * transaction. A document whose content repeats an earlier one of the project (same SHA-256 of
+ * its bytes, that document not deleted) is kept, priced and confirmable as any other, and names
+ * that document in `duplicateOf`, so that the caller can delete it before confirming
+ * (docs/decisions.md).
+ */
 export async function createPendingDocuments(trx: DbOrTx, project: Row<'projects'>, docs: NewDocument[]): Promise<Row<'documents'>[]> {
   const current = await trx.selectFrom('projects').select('pipeline').where('id', '=', project.id).executeTakeFirstOrThrow();
   const out: Row<'documents'>[] = [];
+  const seen = new Map<string, string>();
   for (const d of docs) {
+    const hash = d.contentHash ?? (d.text ? sha256(d.text) : null);
+    const earlier = hash
+      ? (seen.get(hash) ?? (await trx.selectFrom('documents').select('id').where('projectId', '=', project.id).where('contentHash', '=', hash).orderBy('counter').executeTakeFirst())?.id ?? null)
+      : null;
     const counter = await nextCounter(trx, project.id, 'documentCounter');
     const now = nowIso();
     const row: Row<'documents'> = {
       id: newId(), projectId: project.id, counter, filename: d.filename, status: 'pending', pipeline: current.pipeline,
       creditCost: null, wordCount: null, error: null, mimeType: d.mimeType, sizeBytes: d.sizeBytes, blobKey: d.blobKey,
       sourceUrl: d.sourceUrl, text: d.text ?? null, confirmedAt: null, leaseOwner: null, leaseExpiresAt: null, attempts: 0,
-      createdAt: now, updatedAt: now,
+      createdAt: now, updatedAt: now, contentHash: hash, duplicateOf: earlier,
     };
     await trx.insertInto('documents').values(row).execute();
+    if (hash && !seen.has(hash)) seen.set(hash, row.id);
     out.push(row);
   }
   return out;
@@ -39,7 +56,7 @@ export async function createPendingDocuments(trx: DbOrTx, project: Row<'projects
 /** Account and partner surfaces answer raw UUIDs (spec rule 2). */
 export const documentViewRaw = (d: Row<'documents'>) => ({
   id: d.id, filename: d.filename, status: d.status, pipeline: d.pipeline, creditCost: d.creditCost,
-  ...(d.error ? { error: d.error } : {}), createdAt: d.createdAt,
+  ...(d.error ? { error: d.error } : {}), ...(d.duplicateOf ? { duplicateOf: d.duplicateOf } : {}), createdAt: d.createdAt,
 });
 
 async function projectDocuments(db: DbOrTx, projectId: string) {

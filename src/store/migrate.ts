@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-partner-accounts.js';
 import * as m003 from './migrations/003-analysis-note.js';
+import * as m004 from './migrations/004-document-hash.js';
 
 /** Migrations are listed here (not read from disk) so they run the same under tsx and from dist/. */
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': m001,
   '002-partner-accounts': m002,
   '003-analysis-note': m003,
+  '004-document-hash': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

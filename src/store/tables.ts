@@ -96,6 +96,10 @@ export interface DocumentsTable {
   attempts: number;
   createdAt: string;
   updatedAt: string;
+  /** SHA-256 of the uploaded bytes (or of the inline text), hex. */
+  contentHash: string | null;
+  /** The earlier document of the same project with the same content, if any. */
+  duplicateOf: string | null;
 }
 
 export interface ChunksTable {

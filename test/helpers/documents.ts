@@ -23,7 +23,7 @@ export async function insertDocument(
       pipeline: opts.pipeline ?? 'standard', creditCost: opts.creditCost === undefined ? 1 : opts.creditCost,
       wordCount: text.split(/\s+/).filter(Boolean).length, error: null, mimeType: 'text/plain', sizeBytes: text.length,
       blobKey: null, sourceUrl: null, text, confirmedAt: null, leaseOwner: null, leaseExpiresAt: null, attempts: 0,
-      createdAt: now, updatedAt: now,
+      createdAt: now, updatedAt: now, contentHash: null, duplicateOf: null,
     };
     await trx.insertInto('documents').values(row).execute();
     return row;

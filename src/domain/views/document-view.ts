@@ -24,6 +24,8 @@ export interface DocumentView {
   creditCost: number | null;
   wordCount: number | null;
   error: string | null;
+  /** The earlier document of the project with the same content (the same bytes uploaded again). */
+  duplicateOf?: string;
   tags: TagLabel[];
   metadata: MetadataValueView[];
   createdAt: string;
@@ -68,11 +70,16 @@ async function metadataOf(db: DbOrTx, documentIds: readonly string[]): Promise<M
 
 /** Document records for the read surface, in the order given, with their tags and metadata values. */
 /** The columns a document record is made of (never the text). */
-export type DocumentListRow = Pick<Row<'documents'>, 'id' | 'counter' | 'filename' | 'status' | 'pipeline' | 'creditCost' | 'wordCount' | 'error' | 'createdAt' | 'updatedAt'>;
+export type DocumentListRow = Pick<Row<'documents'>, 'id' | 'counter' | 'filename' | 'status' | 'pipeline' | 'creditCost' | 'wordCount' | 'error' | 'createdAt' | 'updatedAt' | 'duplicateOf'>;
 
 export async function documentViews(db: DbOrTx, docs: readonly DocumentListRow[]): Promise<DocumentView[]> {
   const ids = docs.map((d) => d.id);
-  const [tags, metadata] = await Promise.all([tagLabelsOf(db, 'document', ids), metadataOf(db, ids)]);
+  const earlierIds = [...new Set(docs.flatMap((d) => (d.duplicateOf ? [d.duplicateOf] : [])))];
+  const [tags, metadata, earlier] = await Promise.all([
+    tagLabelsOf(db, 'document', ids), metadataOf(db, ids),
+    earlierIds.length ? db.selectFrom('documents').select(['id', 'counter']).where('id', 'in', earlierIds).execute() : Promise.resolve([]),
+  ]);
+  const earlierShort = new Map(earlier.map((e) => [e.id, shortOf.document(e)]));
   return docs.map((d) => ({
     id: shortOf.document(d),
     filename: d.filename,
@@ -81,6 +88,7 @@ export async function documentViews(db: DbOrTx, docs: readonly DocumentListRow[]
     creditCost: numberOrNull(d.creditCost),
     wordCount: numberOrNull(d.wordCount),
     error: d.error,
+    ...(d.duplicateOf && earlierShort.has(d.duplicateOf) ? { duplicateOf: earlierShort.get(d.duplicateOf) } : {}),
     tags: tags.get(d.id) ?? [],
     metadata: metadata.get(d.id) ?? [],
     createdAt: d.createdAt,

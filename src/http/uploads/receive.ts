@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { sniff } from '../../engine/extract/index.js';
 import { safeFetch, FetchRefusedError } from '../../engine/fetch/index.js';
 import { DomainError, invalid, invalidField, payloadTooLarge, unsupportedMediaType } from '../../domain/errors.js';
-import type { NewDocument } from '../../domain/documents.js';
+import { sha256, type NewDocument } from '../../domain/documents.js';
 import type { BlobStore } from '../../store/blobs.js';
 import { uploadUrlsValidator } from '../../schema/validate.js';
 
@@ -44,9 +44,11 @@ export async function receiveMultipart(req: FastifyRequest, blobs: BlobStore, pr
       const head: Buffer[] = [];
       let headBytes = 0;
       let size = 0;
+      const hash = crypto.createHash('sha256');
       const tap = new Transform({
         transform(chunk: Buffer, _enc, cb) {
           size += chunk.length;
+          hash.update(chunk);
           if (headBytes < SNIFF_BYTES) {
             head.push(chunk.subarray(0, SNIFF_BYTES - headBytes));
             headBytes += Math.min(chunk.length, SNIFF_BYTES - headBytes);
@@ -59,6 +61,7 @@ export async function receiveMultipart(req: FastifyRequest, blobs: BlobStore, pr
       await pipeline(part.file, tap, fs.createWriteStream(stage.tmpPath));
       if (part.file.truncated) throw payloadTooLarge(`"${filename}" is larger than 50 MB`);
       doc.sizeBytes = size;
+      doc.contentHash = hash.digest('hex');
       doc.mimeType = await refuseMediaOrUnreadable(Buffer.concat(head), filename);
     }
     if (count === 0) throw invalid('send one or more files in `file` fields', [{ path: '/file', message: 'is required' }]);
@@ -102,7 +105,7 @@ export async function fetchAll(urls: { url: string; filename?: string }[], blobs
       }
       const filename = (u.filename ?? fetched.filename).slice(0, 500);
       const mimeType = await refuseMediaOrUnreadable(fetched.data.subarray(0, SNIFF_BYTES), filename);
-      const doc: Received = { filename, blobKey: blobKeyFor(projectId), mimeType, sizeBytes: fetched.data.length, sourceUrl: u.url };
+      const doc: Received = { filename, blobKey: blobKeyFor(projectId), mimeType, sizeBytes: fetched.data.length, sourceUrl: u.url, contentHash: sha256(fetched.data) };
       await blobs.put(doc.blobKey, fetched.data);
       out.push(doc);
     }

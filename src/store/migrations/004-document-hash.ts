@@ -1,0 +1,9 @@
+import type { Kysely } from 'kysely';
+
+/** Documents remember a hash of their bytes, and the earlier document of the project they repeat. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('documents').addColumn('content_hash', 'text').execute();
+  await db.schema.alterTable('documents').addColumn('duplicate_of', 'text').execute();
+  await db.schema.createIndex('documents_content_hash').on('documents').columns(['project_id', 'content_hash']).execute();
+}
