@@ -3,7 +3,7 @@ import type { ReadBody, WriteBody } from '../schema/types.js';
 import type { Row } from '../store/tables.js';
 import { nowIso } from './clock.js';
 import { resolveCategory, resolveInsight } from './resolve.js';
-import { matchInsights } from './filters.js';
+import { matchInsights, tagIds, targetsOfTags } from './filters.js';
 import { linkInsights } from './category-rows.js';
 import { createCategory, deleteCategory, updateCategory } from './category-write.js';
 import { mergeCategories } from './category-merge.js';
@@ -12,18 +12,21 @@ import { insightViews } from './views/insight-view.js';
 
 /**
  * `get_categories`: the tree, or the subtree under `id`. With filters that restrict, the tree
- * keeps only categories holding matching insights (and their ancestors), counting those alone.
+ * keeps only categories holding matching insights (and their ancestors), counting those alone;
+ * with `tags`, a category tagged itself with one of them is kept too.
  */
 export async function getCategories(scope: ProjectScope, body: ReadBody<'get_categories'>): Promise<Record<string, unknown>> {
   const db = scope.store.db;
   const projectId = scope.project.id;
   const matching = await matchInsights(db, projectId, body.filters);
   const { roots, byUuid } = await categoryForest(db, projectId, matching);
+  const tagged = body.filters?.tags?.length ? await targetsOfTags(db, await tagIds(db, projectId, body.filters.tags), 'category') : new Set<string>();
+  const keep = new Set([...tagged].flatMap((uuid) => (byUuid.has(uuid) ? [byUuid.get(uuid)!.id] : [])));
   if (body.id !== undefined) {
     const node = byUuid.get((await resolveCategory(db, projectId, body.id)).id)!;
-    return { category: matching === null ? node : { ...node, children: pruneToCounted(node.children) } };
+    return { category: matching === null ? node : { ...node, children: pruneToCounted(node.children, keep) } };
   }
-  return { categories: matching === null ? roots : pruneToCounted(roots) };
+  return { categories: matching === null ? roots : pruneToCounted(roots, keep) };
 }
 
 export async function manageCategories(scope: ProjectScope, body: WriteBody<'manage_categories'>): Promise<Record<string, unknown>> {

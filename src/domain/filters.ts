@@ -38,7 +38,7 @@ async function categoryClosure(db: DbOrTx, projectId: string, names: string[]): 
   return out;
 }
 
-async function tagIds(db: DbOrTx, projectId: string, names: string[]): Promise<string[]> {
+export async function tagIds(db: DbOrTx, projectId: string, names: string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const n of names) {
     const t = await findTagByIdOrText(db, projectId, n);
@@ -47,7 +47,7 @@ async function tagIds(db: DbOrTx, projectId: string, names: string[]): Promise<s
   return ids;
 }
 
-async function targetsOfTags(db: DbOrTx, tags: string[], type: 'document' | 'insight' | 'category'): Promise<Set<string>> {
+export async function targetsOfTags(db: DbOrTx, tags: string[], type: 'document' | 'insight' | 'category'): Promise<Set<string>> {
   if (tags.length === 0) return new Set();
   const rows = await db.selectFrom('tagTargets').select('targetId').where('tagId', 'in', tags).where('targetType', '=', type).execute();
   return new Set(rows.map((r) => r.targetId));

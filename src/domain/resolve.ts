@@ -48,8 +48,9 @@ export const resolveDocument = async (db: DbOrTx, projectId: string, input: stri
 export const resolveInsight = async (db: DbOrTx, projectId: string, input: string) => must(await findInsight(db, projectId, input), 'insights', input);
 export const resolveMemo = async (db: DbOrTx, projectId: string, input: string) => must(await findByCounter(db, 'memos', projectId, input), 'memos', input);
 export const resolveNote = async (db: DbOrTx, projectId: string, input: string) => must(await findByCounter(db, 'notes', projectId, input), 'notes', input);
-export const resolveCategory = async (db: DbOrTx, projectId: string, input: string) => must(await findCategory(db, projectId, input), 'categories', input);
-export const resolveTag = async (db: DbOrTx, projectId: string, input: string) => must(await findTag(db, projectId, input), 'tags', input);
+/** Wherever a category or tag is named, its id or its text is accepted (decisions §7). */
+export const resolveCategory = async (db: DbOrTx, projectId: string, input: string) => must(await findCategoryByIdOrText(db, projectId, input), 'categories', input);
+export const resolveTag = async (db: DbOrTx, projectId: string, input: string) => must(await findTagByIdOrText(db, projectId, input), 'tags', input);
 export const resolveField = async (db: DbOrTx, projectId: string, input: string) => must(await findField(db, projectId, input), 'metadataFields', input);
 
 /** Categories and tags may also be named by their text (decisions §7): id first, then exact text, then case-insensitive text. */

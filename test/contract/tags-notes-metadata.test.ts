@@ -50,6 +50,22 @@ describe.each(STORE_KINDS)('tags, notes, memos and metadata on %s', (kind) => {
       await write({ action: 'manage_tags', operation: 'delete', id: tag.id }, 404);
     });
 
+    it('names a tag or category by its text wherever one is named, and keeps a category tagged itself under a tags filter', async () => {
+      await write({ action: 'manage_tags', operation: 'create', text: 'Follow-up' });
+      const { insight } = await write({ action: 'manage_insights', operation: 'create', categories: ['Delivery slots'], text: 'Slots are gone by noon', documentId: doc.id });
+      await write({ action: 'manage_categories', operation: 'create', text: 'Empty but flagged' });
+      const added = await write({ action: 'manage_tags', operation: 'add_targets', id: 'follow-up', categoryIds: ['Empty but flagged'] });
+      expect(added.tag.categoryIds).toHaveLength(1);
+      const categories = (await read({ action: 'get_categories', filters: { tags: ['Follow-up'] } })).categories.map((c: { text: string }) => c.text);
+      expect(categories).toEqual(['Empty but flagged']);
+      await write({ action: 'manage_tags', operation: 'add_targets', id: 'Follow-up', insightIds: [insight.id] });
+      const both = (await read({ action: 'get_categories', filters: { tags: ['Follow-up'] } })).categories.map((c: { text: string }) => c.text).sort();
+      expect(both).toEqual(['Delivery slots', 'Empty but flagged']);
+      const removed = await write({ action: 'manage_tags', operation: 'remove_targets', id: 'FOLLOW-UP', categoryIds: ['empty but flagged'] });
+      expect(removed.tag.categoryIds).toEqual([]);
+      await write({ action: 'manage_tags', operation: 'add_targets', id: 'No such tag', documentIds: [doc.id] }, 404);
+    });
+
     it('creates notes on the three target types and filters them', async () => {
       const { insight } = await write({ action: 'manage_insights', operation: 'create', categories: 'Onboarding', text: 'Setup confusing', documentId: doc.id });
       const a = await write({ action: 'create_note', targetType: 'document', targetId: doc.id, text: 'Follow up' });

@@ -54,11 +54,11 @@ export async function categoryForest(db: DbOrTx, projectId: string, countOnly: I
 }
 
 /** Keeps the categories that count an insight, and their ancestors; answers copies. */
-export function pruneToCounted(nodes: readonly CategoryView[]): CategoryView[] {
+export function pruneToCounted(nodes: readonly CategoryView[], keep: ReadonlySet<string> = new Set()): CategoryView[] {
   const out: CategoryView[] = [];
   for (const n of nodes) {
-    const children = pruneToCounted(n.children);
-    if (n.insightCount > 0 || children.length > 0) out.push({ ...n, children });
+    const children = pruneToCounted(n.children, keep);
+    if (n.insightCount > 0 || children.length > 0 || keep.has(n.id)) out.push({ ...n, children });
   }
   return out;
 }
