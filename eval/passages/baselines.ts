@@ -1,6 +1,7 @@
 import type { Study } from './load.js';
 import { Vectorizer, cosine, type Vec } from '../../src/engine/analysis/vectors.js';
 import { terms } from '../../src/engine/text/index.js';
+import { random } from '../../src/engine/analysis/nmf.js';
 import type { Quoted } from './score.js';
 
 /**
@@ -14,17 +15,6 @@ function participantSentences(study: Study) {
 /** Stemmed words less the language's stop words: the baselines' own, so that tuning the engine's word lists moves only the engine. */
 const words = (text: string, locale: string) => terms(text, locale);
 
-/** A small seeded generator (mulberry32), so that the baseline is the same in every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function mean(vs: Vec[]): Vec {
   const c: Vec = new Map();

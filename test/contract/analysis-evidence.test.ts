@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, seedProject, ACCOUNT, READ, type Fixture, type TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
-import { multipart } from '../helpers/multipart.js';
+import { uploadReady } from '../helpers/upload.js';
 import { loadStudy, STUDIES_DIR } from '../../eval/passages/load.js';
 
 /**
@@ -22,16 +22,7 @@ describe.each(STORE_KINDS)('evidence of automatic analysis on %s', (kind) => {
     beforeAll(async () => {
       t = await makeTestApp(kind);
       f = await seedProject(t);
-      const body = multipart(transcripts.map((x) => ({ filename: `${x.id}.txt`, content: x.text })));
-      const up = await t.app.server.inject({
-        method: 'POST', url: `/api/sift-account/upload?projectId=${f.projectId}`,
-        headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': body.contentType }, payload: body.payload,
-      });
-      expect(up.statusCode).toBe(200);
-      await t.app.workers.drain();
-      const status = (await t.post(ACCOUNT, f.accountKey, { action: 'get_project_status', projectId: f.projectId })).json();
-      expect((await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: f.projectId, expectedCreditCost: status.confirmableCreditCost })).statusCode).toBe(200);
-      await t.app.workers.drain();
+      await uploadReady(t, f, transcripts.map((x) => ({ filename: `${x.id}.txt`, content: x.text })));
       expect((await t.post(ACCOUNT, f.accountKey, { action: 'start_analysis', projectId: f.projectId, type: 'automatic' })).statusCode).toBe(200);
       await t.app.workers.drain();
       const docs = (await t.post(READ, f.readKey, { action: 'get_documents' })).json().documents as { id: string; filename: string }[];

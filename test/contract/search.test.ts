@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, seedProject, ACCOUNT, READ, WRITE, type Fixture, type TestApp } from '../helpers/app.js';
+import { makeTestApp, seedProject, READ, WRITE, type Fixture, type TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
+import { uploadReady } from '../helpers/upload.js';
 
 describe.each(STORE_KINDS)('search and find_entities on %s', (kind) => {
   describe.skipIf(skipKind(kind))('', () => {
@@ -22,17 +23,7 @@ describe.each(STORE_KINDS)('search and find_entities on %s', (kind) => {
         payload: JSON.stringify({ urls: [] }),
       });
       expect(res.statusCode).toBe(400);
-      const { multipart } = await import('../helpers/multipart.js');
-      const body = multipart(TRANSCRIPTS.map((x) => ({ filename: x.filename, content: x.text })));
-      const up = await t.app.server.inject({
-        method: 'POST', url: `/api/sift-account/upload?projectId=${f.projectId}`,
-        headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': body.contentType }, payload: body.payload,
-      });
-      expect(up.statusCode).toBe(200);
-      await t.app.workers.drain();
-      const status = (await t.post(ACCOUNT, f.accountKey, { action: 'get_project_status', projectId: f.projectId })).json();
-      await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: f.projectId, expectedCreditCost: status.confirmableCreditCost });
-      await t.app.workers.drain();
+      await uploadReady(t, f, TRANSCRIPTS.map((x) => ({ filename: x.filename, content: x.text })));
     });
     afterAll(() => t?.close());
 
