@@ -18,7 +18,11 @@ export type DbOrTx = Kysely<Tables>;
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly db: Db;
-  /** Runs `fn` in a transaction; on PostgreSQL serialisable conflicts are retried. */
+  /**
+   * Runs `fn` in a transaction: PostgreSQL's default READ COMMITTED, where the conditional
+   * updates that claim and fence work are the guards; a deadlock (or a serialisation failure)
+   * retries the whole transaction. SQLite transactions begin IMMEDIATE.
+   */
   transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
