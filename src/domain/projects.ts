@@ -11,6 +11,8 @@ export interface NewProject {
   locale?: string;
   description?: string;
   createdByPartnerId?: string | null;
+  /** The id to give it, when its files were stored under that id before it existed. */
+  id?: string;
 }
 
 /** Creates a project and makes `ownerUserId` its owner. Must run in a transaction. */
@@ -19,7 +21,7 @@ export async function createProject(trx: DbOrTx, input: NewProject): Promise<Row
   if (!account) throw notFound('account', input.accountId);
   const user = await trx.selectFrom('users').select('id').where('id', '=', input.ownerUserId).executeTakeFirst();
   if (!user) throw notFound('user', input.ownerUserId);
-  const id = newId();
+  const id = input.id ?? newId();
   const now = nowIso();
   const row: Row<'projects'> = {
     id, shortId: shortHash('P', id), accountId: input.accountId, name: input.name, locale: input.locale ?? 'en',

@@ -32,7 +32,7 @@ export const partnerActions = {
     locale: Type.Optional(Locale),
     description: Type.Optional(Str(2000)),
     files: Type.Optional(Files),
-  }, { description: 'Creates a project on an account this partner created, optionally with documents.' }),
+  }, { description: 'Creates a project on an account this partner created, optionally with documents; all or nothing (URLs are fetched first). Accepts an `Idempotency-Key` header.' }),
   add_documents: action('add_documents', { projectId: ProjectIdInput, files: Files }, {
     description: 'Adds documents (fetched URLs, inline text) to a project this partner created.',
   }),

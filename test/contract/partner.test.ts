@@ -107,6 +107,26 @@ describe.each(STORE_KINDS)('partner surface on %s', (kind) => {
       expect(outbox).toHaveLength(1);
     });
 
+    it('create_project honours Idempotency-Key (one project for eleven identical requests, some concurrent) and a refused URL leaves no project', async () => {
+      const account = (await call({ action: 'create_account', email: 'idem@example.com' })).json().account;
+      const body = { action: 'create_project', accountId: account.id, name: 'Once', files: { urls: [{ url: fileUrl }], documents: [{ filename: 'a.txt', text: 'Participant: hello there.' }] } };
+      const send = () => t.post(PARTNER, secret, body, { 'idempotency-key': 'create-once-1' });
+      const first = await send();
+      expect(first.statusCode).toBe(200);
+      const rest = [...(await Promise.all(Array.from({ length: 5 }, send))), ...(await Promise.all(Array.from({ length: 5 }, send)))];
+      expect(rest.map((r) => r.statusCode)).toEqual(rest.map(() => 200));
+      expect(new Set(rest.map((r) => r.json().project.id))).toEqual(new Set([first.json().project.id]));
+      const named = (await call({ action: 'list_projects' })).json().projects.filter((p: { name: string }) => p.name === 'Once');
+      expect(named).toHaveLength(1);
+      const docs = await t.app.store.db.selectFrom('documents').select('id').where('projectId', '=', first.json().project.id).execute();
+      expect(docs).toHaveLength(2);
+
+      const refused = await call({ action: 'create_project', accountId: account.id, name: 'Refused URL', files: { urls: [{ url: 'http://10.255.255.1/x.txt' }] } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().details[0].path).toBe('/files/urls/0/url');
+      expect((await call({ action: 'list_projects' })).json().projects.map((p: { name: string }) => p.name)).not.toContain('Refused URL');
+    });
+
     it('answers 404 for another partner\'s ids and for projects made on the account surface, on every action and the upload', async () => {
       const mine = (await call({ action: 'create_account', email: 'iso@example.com' })).json().account;
       const myProject = (await call({ action: 'create_project', accountId: mine.id, name: 'Mine' })).json().project;

@@ -14,6 +14,7 @@ import { accountViewRaw, partnerAccounts, provisionAccount } from '../../domain/
 import { createProject, projectViewRaw } from '../../domain/projects.js';
 import { confirmDocuments, createPendingDocuments, documentViewRaw, projectStatus, type NewDocument } from '../../domain/documents.js';
 import { invalidField } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
 import { startAnalysis } from '../../domain/analysis-start.js';
 import { runsOf } from '../../domain/analyses.js';
 import type { Row } from '../../store/tables.js';
@@ -22,13 +23,19 @@ export type PartnerPrincipal = Extract<Principal, { kind: 'partner' }>;
 export type PartnerCtx = Ctx<PartnerPrincipal>;
 type Files = NonNullable<PartnerBody<'create_project'>['files']>;
 
-/** `files`: URLs fetched safely (all or nothing) and inline text documents, created at `pending`. */
-async function addFiles(ctx: PartnerCtx, project: Row<'projects'>, files: Files, pointer: string): Promise<Row<'documents'>[]> {
-  const fetched = await fetchAll(files.urls ?? [], ctx.services.blobs, project.id, `${pointer}/urls`, allowCidrs(ctx.services.config.fetchAllowCidrs));
+/** `files` received: URLs fetched safely (all or nothing) into blobs under the project's id, and inline text documents. */
+async function receiveFiles(ctx: PartnerCtx, projectId: string, files: Files, pointer: string): Promise<NewDocument[]> {
+  const fetched = await fetchAll(files.urls ?? [], ctx.services.blobs, projectId, `${pointer}/urls`, allowCidrs(ctx.services.config.fetchAllowCidrs));
   const inline: NewDocument[] = (files.documents ?? []).map((d) => ({
     filename: d.filename, blobKey: null, mimeType: 'text/plain', sizeBytes: Buffer.byteLength(d.text), sourceUrl: null, text: d.text,
   }));
-  const docs = await ctx.services.store.transaction((trx) => createPendingDocuments(trx, project, [...fetched, ...inline]));
+  return [...fetched, ...inline];
+}
+
+/** `files`: received first, then created at `pending` in one transaction. */
+async function addFiles(ctx: PartnerCtx, project: Row<'projects'>, files: Files, pointer: string): Promise<Row<'documents'>[]> {
+  const received = await receiveFiles(ctx, project.id, files, pointer);
+  const docs = await ctx.services.store.transaction((trx) => createPendingDocuments(trx, project, received));
   ctx.services.jobs.nudge();
   return docs;
 }
@@ -48,14 +55,29 @@ export const partnerHandlers: ActionHandlers<typeof partnerActions, PartnerCtx> 
       .where('createdByPartnerId', '=', ctx.principal.partnerId).orderBy('createdAt').orderBy('id').execute();
     return { projects: rows.map(projectViewRaw) };
   },
+  // Validated and fetched first, then the project and its documents in one transaction: a refused
+  // URL leaves nothing behind, and a retry with the same Idempotency-Key answers the first answer.
   create_project: async (ctx, body) => {
     const account = await partnerAccount(ctx.services.store.db, ctx.principal.partnerId, body.accountId);
-    const project = await ctx.services.store.transaction((trx) => createProject(trx, {
-      accountId: account.id, ownerUserId: account.ownerUserId, name: body.name, locale: body.locale, description: body.description,
-      createdByPartnerId: ctx.principal.partnerId,
-    }));
-    const documents = body.files ? await addFiles(ctx, project, body.files, '/files') : [];
-    return { project: projectViewRaw(project), documents: documents.map(documentViewRaw) };
+    const scope = `partner:${ctx.principal.partnerId}:create_project`;
+    const projectId = newId();
+    const received = body.files ? await receiveFiles(ctx, projectId, body.files, '/files') : [];
+    const discard = () => Promise.all(received.flatMap((d) => (d.blobKey ? [ctx.services.blobs.delete(d.blobKey)] : [])));
+    const answer = await idempotent(ctx.services.store, scope, ctx.idempotencyKey, async (trx) => {
+      const project = await createProject(trx, {
+        id: projectId, accountId: account.id, ownerUserId: account.ownerUserId, name: body.name, locale: body.locale, description: body.description,
+        createdByPartnerId: ctx.principal.partnerId,
+      });
+      const documents = await createPendingDocuments(trx, project, received);
+      return { project: projectViewRaw(project), documents: documents.map(documentViewRaw) };
+    }).catch(async (err: unknown) => {
+      await discard();
+      throw err;
+    });
+    // A retry answered from the first request keeps none of what it fetched.
+    if (answer.project.id !== projectId) await discard();
+    ctx.services.jobs.nudge();
+    return answer;
   },
   add_documents: async (ctx, body) => {
     const project = await partnerProject(ctx.services.store.db, ctx.principal.partnerId, body.projectId);
