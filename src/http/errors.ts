@@ -23,9 +23,8 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && isDispatcherPath(req.url)) {
       code = 400;
       message = 'Content-Type must be application/json';
-    } else if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      message = 'the body must be a JSON object';
     } else if (fe.code === 'SIFT_BAD_JSON') {
+      // Our own JSON parser (json-body.ts) says why.
       message = fe.message;
     } else if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' || err instanceof SyntaxError) {
       message = 'the body is not valid JSON';

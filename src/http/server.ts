@@ -10,23 +10,15 @@ import { registerPartnerSurface } from './surfaces/partner.js';
 import { registerAdminSurface } from './surfaces/admin.js';
 import { registerUploadRoutes } from './surfaces/uploads.js';
 import { buildOpenApi } from '../schema/openapi.js';
-import secureJsonParse from 'secure-json-parse';
 import { AuthCache } from './auth-cache.js';
 import { guardCredentials } from './credential-guard.js';
+import { registerJsonParser } from './json-body.js';
 import { MAX_BODY_BYTES } from './dispatch.js';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface ServerOptions {
   logger: boolean | { level: string };
-}
-
-class NulInBody extends Error {}
-
-/** No text sift stores may hold a NUL character (PostgreSQL's text cannot): refused on both stores alike. */
-function refuseNul(key: string, value: unknown): unknown {
-  if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) throw new NulInBody('the body must not contain a NUL character (\\u0000)');
-  return value;
 }
 
 /** Builds the HTTP server over already-constructed services; listening is the caller's choice. */
@@ -41,30 +33,13 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
       const sent = req.headers['x-request-id'];
       return typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
     },
-    onProtoPoisoning: 'error',
-    onConstructorPoisoning: 'error',
   });
   const full: Services = { ...services, log: app.log, authCache: new AuthCache<unknown>(services.config.authCacheMs) };
 
   app.setErrorHandler(errorHandler);
   // Uploads stream their parts themselves (src/http/uploads/receive.ts) with per-request limits.
   void app.register(multipart, { throwFileSizeLimit: true });
-  // Fastify's own JSON parser answers every failure as "not valid JSON"; this one says when a
-  // body was refused for a `__proto__` or `constructor.prototype` member (never silently dropped).
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    if (body === '') return done(Object.assign(new Error('the body must be a JSON object'), { statusCode: 400 }), undefined);
-    try {
-      done(null, secureJsonParse(body as string, refuseNul, { protoAction: 'error', constructorAction: 'error' }));
-    } catch (err) {
-      const poisoned = err instanceof SyntaxError && /prototype property|constructor property/i.test(err.message);
-      const message = err instanceof NulInBody ? err.message
-        : poisoned ? 'the body must not contain a `__proto__` or `constructor.prototype` member'
-        : err instanceof RangeError ? 'the body is nested too deeply'
-        : 'the body is not valid JSON';
-      done(Object.assign(new Error(message), { statusCode: 400, code: 'SIFT_BAD_JSON' }), undefined);
-    }
-  });
+  registerJsonParser(app);
   // Any other content type on an upload path is answered by the handler, not refused before auth.
   app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: `no route ${req.method} ${req.url.split('?')[0]}` }));

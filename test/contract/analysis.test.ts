@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, seedProject, ACCOUNT, READ, WRITE, type Fixture, type TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
-import { multipart } from '../helpers/multipart.js';
+import { uploadReady } from '../helpers/upload.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
 
 describe.each(STORE_KINDS)('analysis on %s', (kind) => {
@@ -9,19 +9,7 @@ describe.each(STORE_KINDS)('analysis on %s', (kind) => {
     let t: TestApp;
     let f: Fixture;
 
-    const upload = async (files: { filename: string; text: string }[]) => {
-      const body = multipart(files.map((x) => ({ filename: x.filename, content: x.text })));
-      const res = await t.app.server.inject({
-        method: 'POST', url: `/api/sift-account/upload?projectId=${f.projectId}`,
-        headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': body.contentType }, payload: body.payload,
-      });
-      expect(res.statusCode).toBe(200);
-      await t.app.workers.drain();
-      const status = (await t.post(ACCOUNT, f.accountKey, { action: 'get_project_status', projectId: f.projectId })).json();
-      const confirm = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: f.projectId, expectedCreditCost: status.confirmableCreditCost });
-      expect(confirm.statusCode).toBe(200);
-      await t.app.workers.drain();
-    };
+    const upload = (files: { filename: string; text: string }[]) => uploadReady(t, f, files.map((x) => ({ filename: x.filename, content: x.text })));
     const start = async (body: Record<string, unknown>) => {
       const res = await t.post(ACCOUNT, f.accountKey, { action: 'start_analysis', projectId: f.projectId, ...body });
       expect(res.statusCode).toBe(200);

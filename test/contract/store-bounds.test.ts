@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, seedProject, ADMIN, ADMIN_TOKEN, READ, WRITE, type Fixture, type TestApp } from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededApp, ADMIN, ADMIN_TOKEN, READ, WRITE } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
 import { multipart } from '../helpers/multipart.js';
 import { insertDocument } from '../helpers/documents.js';
@@ -7,28 +7,24 @@ import { insertDocument } from '../helpers/documents.js';
 /** Input every store must take or refuse alike: PostgreSQL answered 500 to each of these before. */
 describe.each(STORE_KINDS)('values at the edge of the store on %s', (kind) => {
   describe.skipIf(skipKind(kind))('', () => {
-    let t: TestApp;
-    let f: Fixture;
+    const s = useSeededApp(kind);
     beforeAll(async () => {
-      t = await makeTestApp(kind);
-      f = await seedProject(t);
-      await insertDocument(t.app.store, f.projectId, { text: 'Participant: The onboarding was quick and the price is fair.' });
+      await insertDocument(s.t.app.store, s.f.projectId, { text: 'Participant: The onboarding was quick and the price is fair.' });
     });
-    afterAll(() => t?.close());
 
     it('refuses a NUL character anywhere in a JSON body with 400, and keeps a NUL out of a file name', async () => {
       for (const body of [
         { action: 'manage_tags', operation: 'create', text: 'a\u0000b' },
         { action: 'create_note', targetType: 'document', targetId: 'D1', text: 'x\u0000' },
       ]) {
-        const res = await t.post(WRITE, f.editKey, body);
+        const res = await s.t.post(WRITE, s.f.editKey, body);
         expect([body.action, res.statusCode]).toEqual([body.action, 400]);
         expect(res.json().error).toContain('NUL');
       }
       const upload = multipart([{ filename: 'int\u0000erview.txt', content: 'Participant: fine.' }]);
-      const res = await t.app.server.inject({
-        method: 'POST', url: `/api/sift-account/upload?projectId=${f.projectId}`,
-        headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': upload.contentType }, payload: upload.payload,
+      const res = await s.t.app.server.inject({
+        method: 'POST', url: `/api/sift-account/upload?projectId=${s.f.projectId}`,
+        headers: { authorization: `Bearer ${s.f.accountKey}`, 'content-type': upload.contentType }, payload: upload.payload,
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().documents[0].filename).toBe('interview.txt');
@@ -40,17 +36,17 @@ describe.each(STORE_KINDS)('values at the edge of the store on %s', (kind) => {
         { action: 'verify_context', insightId: 'I1', to: 2 ** 31 },
         { action: 'search', query: 'price', offset: 2 ** 40 },
       ]) {
-        expect([body.action, (await t.post(READ, f.readKey, body)).statusCode]).toEqual([body.action, 400]);
+        expect([body.action, (await s.t.post(READ, s.f.readKey, body)).statusCode]).toEqual([body.action, 400]);
       }
     });
 
     it('keeps credit balances exact and bounded: a grant past the bound is refused and the ledger still sums to the balance', async () => {
-      expect((await t.post(ADMIN, ADMIN_TOKEN, { action: 'grant_credits', accountId: f.accountId, amount: 2 ** 64 })).statusCode).toBe(400);
-      expect((await t.admin('grant_credits', { accountId: f.accountId, amount: 999_999_000 })).creditBalance).toBeGreaterThan(0);
-      const over = await t.post(ADMIN, ADMIN_TOKEN, { action: 'grant_credits', accountId: f.accountId, amount: 999_999_000 });
+      expect((await s.t.post(ADMIN, ADMIN_TOKEN, { action: 'grant_credits', accountId: s.f.accountId, amount: 2 ** 64 })).statusCode).toBe(400);
+      expect((await s.t.admin('grant_credits', { accountId: s.f.accountId, amount: 999_999_000 })).creditBalance).toBeGreaterThan(0);
+      const over = await s.t.post(ADMIN, ADMIN_TOKEN, { action: 'grant_credits', accountId: s.f.accountId, amount: 999_999_000 });
       expect(over.statusCode).toBe(400);
       expect(over.json().details[0].path).toBe('/amount');
-      const credits = await t.admin('get_credits', { accountId: f.accountId });
+      const credits = await s.t.admin('get_credits', { accountId: s.f.accountId });
       const sum = (credits.ledger as { amount: number }[]).reduce((s, e) => s + e.amount, 0);
       expect(sum).toBe(credits.creditBalance);
     });

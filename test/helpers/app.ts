@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,3 +96,17 @@ export const WRITE = '/api/sift-write';
 export const ACCOUNT = '/api/sift-account';
 export const PARTNER = '/api/sift-partner';
 export const ADMIN = '/api/sift-admin';
+
+/**
+ * A fresh app with a seeded project for the enclosing `describe`, closed after it. Tests read
+ * `ctx.t` and `ctx.f` once `beforeAll` has run.
+ */
+export function useSeededApp(kind: StoreKind, env: Record<string, string> = {}): { t: TestApp; f: Fixture } {
+  const ctx = {} as { t: TestApp; f: Fixture };
+  beforeAll(async () => {
+    ctx.t = await makeTestApp(kind, env);
+    ctx.f = await seedProject(ctx.t);
+  });
+  afterAll(() => ctx.t?.close());
+  return ctx;
+}

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, seedProject, READ, WRITE, type Fixture, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useSeededApp, READ, WRITE } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
 import { SURFACES } from '../../src/schema/surfaces.js';
 import { bodyLimitFor, maxJsonBytes } from '../../src/schema/body-limit.js';
@@ -30,18 +30,12 @@ describe('body limits derived from the schemas', () => {
 
 describe.each(STORE_KINDS)('hostile bodies on %s', (kind) => {
   describe.skipIf(skipKind(kind))('', () => {
-    let t: TestApp;
-    let f: Fixture;
-    beforeAll(async () => {
-      t = await makeTestApp(kind);
-      f = await seedProject(t);
-    });
-    afterAll(() => t?.close());
+    const s = useSeededApp(kind);
 
     it('a body of many unknown members answers a short 400: at most 50 details, the rest counted', async () => {
       const body: Record<string, unknown> = { action: 'get_project' };
       for (let i = 0; i < 20_000; i++) body[`zz${i}`] = i;
-      const res = await t.post(READ, f.readKey, body);
+      const res = await s.t.post(READ, s.f.readKey, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().details).toHaveLength(MAX_DETAILS);
       expect(res.json().error).toContain('and 19999 more');
@@ -50,21 +44,21 @@ describe.each(STORE_KINDS)('hostile bodies on %s', (kind) => {
 
     it('a body larger than any valid request of the surface is refused with 413 before it is parsed', async () => {
       const limit = bodyLimitFor(SURFACES.read.actions, MAX_BODY_BYTES);
-      const res = await t.post(READ, f.readKey, JSON.stringify({ action: 'get_project', pad: 'x'.repeat(limit) }));
+      const res = await s.t.post(READ, s.f.readKey, JSON.stringify({ action: 'get_project', pad: 'x'.repeat(limit) }));
       expect(res.statusCode).toBe(413);
     });
 
     it('refuses a metadata value nested too deep or too large, naming it, and stores nothing', async () => {
-      const docs = await t.app.store.db.selectFrom('documents').select('id').where('projectId', '=', f.projectId).execute();
+      const docs = await s.t.app.store.db.selectFrom('documents').select('id').where('projectId', '=', s.f.projectId).execute();
       expect(docs).toHaveLength(0);
       let deep: unknown = 1;
       for (let i = 0; i < 4000; i++) deep = [deep];
-      const tooDeepToParse = await t.post(WRITE, f.editKey, { action: 'set_metadata_values', documentId: 'D1', values: [{ fieldId: 'f', text: 'a', value: deep }] });
+      const tooDeepToParse = await s.t.post(WRITE, s.f.editKey, { action: 'set_metadata_values', documentId: 'D1', values: [{ fieldId: 'f', text: 'a', value: deep }] });
       expect(tooDeepToParse.statusCode).toBe(400);
       let deeper: unknown = 1;
       for (let i = 0; i < 40; i++) deeper = [deeper];
       for (const value of [deeper, { text: 'x'.repeat(20_000) }]) {
-        const res = await t.post(WRITE, f.editKey, { action: 'set_metadata_values', documentId: 'D1', values: [{ fieldId: 'f', text: 'a', value }] });
+        const res = await s.t.post(WRITE, s.f.editKey, { action: 'set_metadata_values', documentId: 'D1', values: [{ fieldId: 'f', text: 'a', value }] });
         expect(res.statusCode).toBe(400);
         expect(res.json().details[0].path).toBe('/values/0/value');
       }
