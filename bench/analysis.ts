@@ -15,7 +15,10 @@ const questions = [...DOCUMENTS.flat(), ...TRANSCRIPTS.flatMap((t) => t.text.spl
 
 function transcript(n: number): string {
   let s = n * 7919;
-  const next = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const next = () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
   const parts: string[] = [];
   let words = 0;
   while (words < 1000) {

@@ -58,7 +58,7 @@ async function main() {
   const account_ = async (body: Record<string, unknown>) => {
     const res = await fetch(`${base}/api/sift-account`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${accountKey}` }, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`${body.action}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, any>>;
+    return res.json() as Promise<Record<string, unknown>>;
   };
   const upload = async (projectId: string, files: { name: string; text: string }[]) => {
     const form = new FormData();

@@ -23,7 +23,9 @@ words.forEach((w, i) => {
   const v = data.vectors[w].slice(0, dims);
   const max = Math.max(...v.map(Math.abs)) || 1;
   scales[i] = max / 127;
-  v.forEach((x, d) => (values[i * dims + d] = Math.round(x / scales[i])));
+  v.forEach((x, d) => {
+    values[i * dims + d] = Math.round(x / scales[i]);
+  });
 });
 const text = Buffer.from(words.join('\n'), 'utf8');
 const head = Buffer.alloc(20);

@@ -48,21 +48,21 @@ export function parseTranscript(id: string, raw: string, interviewer: string, th
   lines.forEach((line, n) => {
     const at = text.length;
     if (n === 0) {
-      text += line + '\n';
+      text += `${line}\n`;
       units.push({ start: at, end: at + line.length, role: 'header', themes: [] });
       return;
     }
-    const turn = /^([^:\[\]]{1,40}):\s/.exec(line);
+    const turn = /^([^:[\]]{1,40}):\s/.exec(line);
     if (!turn) {
       if (line.trim() !== '' && MARK.test(line)) problems.push(`line ${n + 1}: marks outside a turn`);
       MARK.lastIndex = 0;
-      text += line.replace(MARK, '$2') + '\n';
+      text += `${line.replace(MARK, '$2')}\n`;
       return;
     }
     const role: Role = turn[1]!.trim() === interviewer ? 'interviewer' : 'participant';
     text += turn[0];
     let rest = line.slice(turn[0].length);
-    let cursor = text.length;
+    const cursor = text.length;
     const marks: Unit[] = [];
     let body = '';
     let last = 0;
@@ -77,7 +77,7 @@ export function parseTranscript(id: string, raw: string, interviewer: string, th
     }
     body += rest.slice(last);
     if (/\[\[|\]\]/.test(body)) problems.push(`line ${n + 1}: a broken mark`);
-    text += body + '\n';
+    text += `${body}\n`;
     if (role === 'interviewer') { units.push({ start: cursor, end: cursor + body.length, role, themes: [] }); return; }
     // Unmarked participant text between marks is cut into sentences too: they are the units that belong to no theme.
     let from = cursor;

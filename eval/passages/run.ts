@@ -36,7 +36,7 @@ function predefinedF1(study: Study, insights: Quoted[]): number {
   const c = coverage(study, insights);
   const real = study.themes.filter((t) => !t.distractor);
   const scores = real.map((t) => prf(c.covered.get(t.name) ?? new Set(), goldUnits(study, t.id)));
-  if (process.env.DETAIL) real.forEach((t, i) => console.error(`  predefined | ${t.name}: P ${scores[i]!.p.toFixed(2)} R ${scores[i]!.r.toFixed(2)} F1 ${scores[i]!.f1.toFixed(2)}`));
+  if (process.env.DETAIL) for (const [i, t] of real.entries()) console.error(`  predefined | ${t.name}: P ${scores[i]!.p.toFixed(2)} R ${scores[i]!.r.toFixed(2)} F1 ${scores[i]!.f1.toFixed(2)}`);
   return scores.reduce((s, x) => s + x.f1, 0) / scores.length;
 }
 

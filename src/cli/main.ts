@@ -17,7 +17,7 @@ async function serve(config: Config) {
   const demo = await bootstrapIfEmpty(app.store);
   const address = await app.server.listen({ port: config.port, host: config.host });
   const base = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
-  if (demo) process.stdout.write(describeDemo(demo, base) + '\n');
+  if (demo) process.stdout.write(`${describeDemo(demo, base)}\n`);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -37,7 +37,7 @@ async function admin(config: Config, args: string[]) {
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const op = adminOps[body.action as keyof typeof adminOps] as (s: typeof store, b: unknown) => Promise<unknown>;
-    process.stdout.write(JSON.stringify(await op(store, body), null, 2) + '\n');
+    process.stdout.write(`${JSON.stringify(await op(store, body), null, 2)}\n`);
   } finally {
     await store.close();
   }
@@ -54,7 +54,7 @@ async function main(argv: string[]) {
     return;
   }
   if (command === 'openapi') {
-    process.stdout.write(JSON.stringify(buildOpenApi(), null, 2) + '\n');
+    process.stdout.write(`${JSON.stringify(buildOpenApi(), null, 2)}\n`);
     return;
   }
   const config = parseConfig(process.env);

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../store/store.js';
+import type { Tx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
 import { newId } from './ids.js';
 import { nowIso } from './clock.js';
@@ -7,7 +7,7 @@ import { grantCredits } from './credits.js';
 
 /** A team account: owns projects and pays for them. Must run in a transaction when credits > 0. */
 export async function createAccount(
-  trx: DbOrTx,
+  trx: Tx,
   input: { name: string; ownerUserId: string; credits?: number; plan?: string | null; createdByPartnerId?: string | null },
 ): Promise<Row<'accounts'>> {
   const owner = await trx.selectFrom('users').select('id').where('id', '=', input.ownerUserId).executeTakeFirst();
@@ -23,8 +23,3 @@ export async function createAccount(
   return row;
 }
 
-export async function getAccount(db: DbOrTx, id: string): Promise<Row<'accounts'>> {
-  const row = await db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('account', id);
-  return row;
-}

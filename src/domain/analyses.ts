@@ -1,4 +1,4 @@
-import type { DbOrTx, Store } from '../store/store.js';
+import type { DbOrTx, Store, Tx } from '../store/store.js';
 import type { Row, Verdict } from '../store/tables.js';
 import { newId } from './ids.js';
 import { nowIso } from './clock.js';
@@ -22,12 +22,12 @@ export interface AnalysisParams {
 
 export const familyOf = (type: AnalysisType, run?: { id: string }) => (type === 'automatic' ? 'automatic' : `${type}:${run?.id ?? ''}`);
 
-export async function createRun(db: DbOrTx, projectId: string, type: AnalysisType, params: AnalysisParams): Promise<Row<'analyses'>> {
+export async function createRun(trx: Tx, projectId: string, type: AnalysisType, params: AnalysisParams): Promise<Row<'analyses'>> {
   const row: Row<'analyses'> = {
     id: newId(), projectId, type, status: 'queued', params: JSON.stringify(params), error: null, note: null,
     leaseOwner: null, leaseExpiresAt: null, attempts: 0, createdAt: nowIso(), startedAt: null, finishedAt: null,
   };
-  await db.insertInto('analyses').values(row).execute();
+  await trx.insertInto('analyses').values(row).execute();
   return row;
 }
 
@@ -56,7 +56,7 @@ export async function coverageOf(db: DbOrTx, projectId: string, family: string):
 }
 
 /** `reconsiderSkipped`: clears the `skipped` and `failed` verdicts of the automatic analysis; `analysed` stays. */
-export async function clearSkipped(trx: DbOrTx, projectId: string): Promise<number> {
+export async function clearSkipped(trx: Tx, projectId: string): Promise<number> {
   const res = await trx.deleteFrom('analysisVerdicts')
     .where('projectId', '=', projectId).where('family', '=', 'automatic').where('verdict', 'in', ['skipped', 'failed'])
     .executeTakeFirst();

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../store/store.js';
+import type { Tx } from '../store/store.js';
 import type { Verdict } from '../store/tables.js';
 import { newId, shortHash } from './ids.js';
 import { nowIso } from './clock.js';
@@ -13,7 +13,7 @@ export type InsightDraft = Omit<EngineInsightDraft, 'support'>;
 const clip = (s: string, n: number) => (s.length <= n ? s : s.slice(0, n));
 
 /** Creates the drafted categories (parents first); answers key → category id, existing keys included. */
-export async function createCategories(trx: DbOrTx, projectId: string, drafts: CategoryDraft[], known: Map<string, string>, analysisId: string) {
+export async function createCategories(trx: Tx, projectId: string, drafts: CategoryDraft[], known: Map<string, string>, analysisId: string) {
   const ids = new Map(known);
   const pending = [...drafts];
   while (pending.length > 0) {
@@ -31,7 +31,7 @@ export async function createCategories(trx: DbOrTx, projectId: string, drafts: C
 }
 
 /** Inserts insights (quotes already checked verbatim by the engine) and links them to their categories. */
-export async function insertInsights(trx: DbOrTx, projectId: string, drafts: InsightDraft[], categoryIds: Map<string, string>, analysisId: string) {
+export async function insertInsights(trx: Tx, projectId: string, drafts: InsightDraft[], categoryIds: Map<string, string>, analysisId: string) {
   for (const d of drafts) {
     const links = [...new Set(d.categoryKeys.map((k) => categoryIds.get(k)).filter((x): x is string => !!x))];
     const quotes = d.quotes.filter((q) => q.length > 0).slice(0, 20).map((q) => clip(q, 4000));
@@ -47,14 +47,14 @@ export async function insertInsights(trx: DbOrTx, projectId: string, drafts: Ins
   }
 }
 
-export async function setVerdict(trx: DbOrTx, projectId: string, family: string, documentId: string, verdict: Verdict, reason: string | null, analysisId: string) {
+export async function setVerdict(trx: Tx, projectId: string, family: string, documentId: string, verdict: Verdict, reason: string | null, analysisId: string) {
   await trx.deleteFrom('analysisVerdicts').where('projectId', '=', projectId).where('family', '=', family).where('documentId', '=', documentId).execute();
   await trx.insertInto('analysisVerdicts').values({ projectId, family, documentId, verdict, reason, analysisId, updatedAt: nowIso() }).execute();
 }
 
 /** One memo per subject: a document's summary, or a metadata value's summary; written again on a later run. */
 export async function upsertMemo(
-  trx: DbOrTx,
+  trx: Tx,
   projectId: string,
   memo: { kind: 'summary' | 'metadata_summary'; title: string; text: string; documentId?: string | null; fieldId?: string | null; fieldValue?: string | null },
   analysisId: string,

@@ -1,6 +1,6 @@
 import type { ProjectScope } from './context.js';
 import type { WriteBody } from '../schema/types.js';
-import type { DbOrTx } from '../store/store.js';
+import type { Tx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
 import { nowIso } from './clock.js';
 import { resolveCategory } from './resolve.js';
@@ -18,7 +18,7 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  * (shared by all of them, for a new category), else at top level. That ancestor cannot move
  * with the merge, so the result stays a tree.
  */
-async function survivor(trx: DbOrTx, projectId: string, merged: Row<'categories'>[], newName: string, nodes: Node[]): Promise<Row<'categories'>> {
+async function survivor(trx: Tx, projectId: string, merged: Row<'categories'>[], newName: string, nodes: Node[]): Promise<Row<'categories'>> {
   const inside = new Set(merged.flatMap((m) => subtreeIds(nodes, m.id)));
   const anchor = (id: string) => ancestorIds(nodes, id).find((a) => !inside.has(a)) ?? null;
   const reused = merged.find((c) => c.text === newName) ?? merged.find((c) => sameName(c.text, newName));
@@ -32,7 +32,7 @@ async function survivor(trx: DbOrTx, projectId: string, merged: Row<'categories'
 }
 
 /** Moves insights, subcategories, tags and notes of `from` onto `to`, without duplicating links. */
-async function moveContents(trx: DbOrTx, projectId: string, from: string[], to: string) {
+async function moveContents(trx: Tx, projectId: string, from: string[], to: string) {
   const insightLinks = await trx.selectFrom('insightCategories').select('insightId').where('categoryId', 'in', from).execute();
   await linkInsights(trx, projectId, to, insightLinks.map((l) => l.insightId));
   await trx.updateTable('categories').set({ parentId: to }).where('parentId', 'in', from).where('id', 'not in', from).execute();

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../store/store.js';
+import type { DbOrTx, Tx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
 import { isUuid, newId, shortHash } from './ids.js';
 import { nowIso } from './clock.js';
@@ -8,7 +8,7 @@ import { notFound } from './errors.js';
 /** Row-level writes on categories and their links to insights, shared by the insight and category actions. */
 
 export async function insertCategory(
-  trx: DbOrTx,
+  trx: Tx,
   projectId: string,
   input: { text: string; description?: string; parentId?: string | null },
 ): Promise<Row<'categories'>> {
@@ -27,7 +27,7 @@ export const loadHierarchy = (db: DbOrTx, projectId: string) =>
   db.selectFrom('categories').select(['id', 'parentId']).where('projectId', '=', projectId).orderBy('createdAt').orderBy('id').execute();
 
 /** Files insights under a category; links that already exist are kept as they are. */
-export async function linkInsights(trx: DbOrTx, projectId: string, categoryId: string, insightIds: readonly string[]) {
+export async function linkInsights(trx: Tx, projectId: string, categoryId: string, insightIds: readonly string[]) {
   if (insightIds.length === 0) return;
   await trx.insertInto('insightCategories')
     .values([...new Set(insightIds)].map((insightId) => ({ insightId, categoryId, projectId })))
@@ -50,7 +50,7 @@ export function categoryInputs(input: string | string[] | undefined): string[] {
  * a new category called by a UUID. Short-hash forms cannot be told apart from ordinary words
  * (`Consistency` has the shape of a `C` hash), so those become names.
  */
-export async function resolveOrCreateCategories(trx: DbOrTx, projectId: string, names: readonly string[]): Promise<Row<'categories'>[]> {
+export async function resolveOrCreateCategories(trx: Tx, projectId: string, names: readonly string[]): Promise<Row<'categories'>[]> {
   const out = new Map<string, Row<'categories'>>();
   for (const name of names) {
     let row = await findCategoryByIdOrText(trx, projectId, name);

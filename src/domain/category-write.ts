@@ -1,6 +1,6 @@
 import type { ProjectScope } from './context.js';
 import type { WriteBody } from '../schema/types.js';
-import type { DbOrTx } from '../store/store.js';
+import type { Tx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
 import { nowIso } from './clock.js';
 import { findCategoryByIdOrText, resolveCategory } from './resolve.js';
@@ -12,7 +12,7 @@ import { categoryView } from './views/category-view.js';
 type Body = WriteBody<'manage_categories'>;
 
 /** `update` and `delete` name their category by `id`, or else by `categoryName` (id or text). */
-async function namedCategory(trx: DbOrTx, projectId: string, body: Body): Promise<Row<'categories'>> {
+async function namedCategory(trx: Tx, projectId: string, body: Body): Promise<Row<'categories'>> {
   if (body.id !== undefined) return resolveCategory(trx, projectId, body.id);
   if (body.categoryName !== undefined) {
     const row = await findCategoryByIdOrText(trx, projectId, body.categoryName);
@@ -23,7 +23,7 @@ async function namedCategory(trx: DbOrTx, projectId: string, body: Body): Promis
 }
 
 /** `parentId` null (or "") means top level. */
-async function parentOf(trx: DbOrTx, projectId: string, input: string | null): Promise<Row<'categories'> | null> {
+async function parentOf(trx: Tx, projectId: string, input: string | null): Promise<Row<'categories'> | null> {
   return input === null || input.trim() === '' ? null : resolveCategory(trx, projectId, input);
 }
 
@@ -60,7 +60,7 @@ export async function updateCategory(scope: ProjectScope, body: Body) {
 }
 
 /** Removes categories and what hangs off them; insights are unlinked, never deleted. */
-export async function dropCategories(trx: DbOrTx, ids: string[]) {
+export async function dropCategories(trx: Tx, ids: string[]) {
   if (ids.length === 0) return;
   await trx.deleteFrom('insightCategories').where('categoryId', 'in', ids).execute();
   // Tag links and notes name their target without a foreign key, so they go by hand.

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../store/store.js';
+import type { DbOrTx, Tx } from '../store/store.js';
 import { newId } from './ids.js';
 import { nowIso } from './clock.js';
 import { invalidField, notFound, paymentRequired } from './errors.js';
@@ -21,7 +21,7 @@ export async function balanceOf(db: DbOrTx, payer: Payer): Promise<number> {
 }
 
 /** Adds (or, with a negative amount, removes) credits by operator decision. Must run in a transaction. */
-export async function grantCredits(trx: DbOrTx, payer: Payer, amount: number, reason: string): Promise<number> {
+export async function grantCredits(trx: Tx, payer: Payer, amount: number, reason: string): Promise<number> {
   const exists = await trx.selectFrom(payerTable(payer) as 'accounts').select('id').where('id', '=', payerId(payer)).executeTakeFirst();
   if (!exists) throw notFound('accountId' in payer ? 'account' : 'partner', payerId(payer));
   // A balance stays exact and within MAX_CREDITS: the guard is part of the update itself.
@@ -46,7 +46,7 @@ export async function grantCredits(trx: DbOrTx, payer: Payer, amount: number, re
  * the guard against double spending under concurrency. Must run in a transaction.
  */
 export async function chargeCredits(
-  trx: DbOrTx,
+  trx: Tx,
   payer: Payer,
   amount: number,
   reason: string,

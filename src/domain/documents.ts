@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { DbOrTx, Store } from '../store/store.js';
+import type { DbOrTx, Store, Tx } from '../store/store.js';
 import type { Pipeline, Row } from '../store/tables.js';
 import { newId, parseCounterRef } from './ids.js';
 import { nowIso } from './clock.js';
@@ -29,7 +29,7 @@ export const sha256 = (data: string | Uint8Array) => crypto.createHash('sha256')
  * that document in `duplicateOf`, so that the caller can delete it before confirming
  * (docs/decisions.md).
  */
-export async function createPendingDocuments(trx: DbOrTx, project: Row<'projects'>, docs: NewDocument[]): Promise<Row<'documents'>[]> {
+export async function createPendingDocuments(trx: Tx, project: Row<'projects'>, docs: NewDocument[]): Promise<Row<'documents'>[]> {
   const current = await trx.selectFrom('projects').select('pipeline').where('id', '=', project.id).executeTakeFirstOrThrow();
   const out: Row<'documents'>[] = [];
   const seen = new Map<string, string>();
@@ -113,7 +113,7 @@ async function resolveMany(db: DbOrTx, projectId: string, inputs: string[]): Pro
  * nothing left to move and rolls back before it could charge.
  */
 export async function confirmDocuments(
-  trx: DbOrTx,
+  trx: Tx,
   project: Row<'projects'>,
   payer: Payer,
   input: { expectedCreditCost: number; documentIds?: string[] },
@@ -154,7 +154,7 @@ export async function confirmDocuments(
 }
 
 /** `delete_documents`: the documents and everything hanging off them; no undelete. Answers the blob keys to remove after commit. */
-export async function deleteDocuments(trx: DbOrTx, project: Row<'projects'>, inputs: string[]) {
+export async function deleteDocuments(trx: Tx, project: Row<'projects'>, inputs: string[]) {
   const docs = await resolveMany(trx, project.id, inputs);
   const ids = docs.map((d) => d.id);
   if (ids.length === 0) return { deleted: [] as string[], blobKeys: [] as string[] };

@@ -23,8 +23,6 @@ export function shortHash(prefix: HashPrefix, uuid: string): string {
   return prefix + out;
 }
 
-export const counterId = (prefix: CounterPrefix, n: number): string => `${prefix}${n}`;
-
 export type IdRef =
   | { by: 'uuid'; value: string }
   | { by: 'counter'; value: number }

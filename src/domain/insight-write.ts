@@ -1,6 +1,6 @@
 import type { ProjectScope } from './context.js';
 import type { WriteBody } from '../schema/types.js';
-import type { DbOrTx } from '../store/store.js';
+import type { Tx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
 import { newId } from './ids.js';
 import { nowIso } from './clock.js';
@@ -13,11 +13,11 @@ import { insightView } from './views/insight-view.js';
 type Body = WriteBody<'manage_insights'>;
 
 /** `documentId` "" unlinks the insight from its document, as `categories` "" means none. */
-async function documentOf(trx: DbOrTx, projectId: string, input: string): Promise<string | null> {
+async function documentOf(trx: Tx, projectId: string, input: string): Promise<string | null> {
   return input.trim() === '' ? null : (await resolveDocument(trx, projectId, input)).id;
 }
 
-async function fileUnder(trx: DbOrTx, projectId: string, insightId: string, names: string[]) {
+async function fileUnder(trx: Tx, projectId: string, insightId: string, names: string[]) {
   for (const c of await resolveOrCreateCategories(trx, projectId, names)) await linkInsights(trx, projectId, c.id, [insightId]);
 }
 

@@ -68,7 +68,7 @@ export async function getNotes(scope: ProjectScope, body: ReadBody<'get_notes'>)
   const kept = notes.filter((n) => {
     if (n.targetType === 'document') return docs === null || docs.has(n.targetId);
     if (n.targetType === 'documentInsight') return insights === null || insights.has(n.targetId);
-    return (docs === null && insights === null) || (categories !== null && categories.has(n.targetId));
+    return (docs === null && insights === null) || (categories?.has(n.targetId));
   });
   return { notes: await noteViews(db, kept) };
 }

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../store/store.js';
+import type { DbOrTx, Tx } from '../store/store.js';
 import type { Pipeline, Role, Row } from '../store/tables.js';
 import { newId, parseHashRef, shortHash } from './ids.js';
 import { nowIso } from './clock.js';
@@ -16,7 +16,7 @@ export interface NewProject {
 }
 
 /** Creates a project and makes `ownerUserId` its owner. Must run in a transaction. */
-export async function createProject(trx: DbOrTx, input: NewProject): Promise<Row<'projects'>> {
+export async function createProject(trx: Tx, input: NewProject): Promise<Row<'projects'>> {
   const account = await trx.selectFrom('accounts').select('id').where('id', '=', input.accountId).executeTakeFirst();
   if (!account) throw notFound('account', input.accountId);
   const user = await trx.selectFrom('users').select('id').where('id', '=', input.ownerUserId).executeTakeFirst();
@@ -98,7 +98,7 @@ export async function setMember(db: DbOrTx, projectId: string, userId: string, r
 
 /** Takes the next per-project counter for D/I/M/N ids. Must run in a transaction. */
 export async function nextCounter(
-  trx: DbOrTx,
+  trx: Tx,
   projectId: string,
   column: 'documentCounter' | 'insightCounter' | 'memoCounter' | 'noteCounter',
 ): Promise<number> {

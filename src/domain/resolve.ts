@@ -47,7 +47,6 @@ export const findField = (db: DbOrTx, projectId: string, input: string) => findB
 export const resolveDocument = async (db: DbOrTx, projectId: string, input: string) => must(await findDocument(db, projectId, input), 'documents', input);
 export const resolveInsight = async (db: DbOrTx, projectId: string, input: string) => must(await findInsight(db, projectId, input), 'insights', input);
 export const resolveMemo = async (db: DbOrTx, projectId: string, input: string) => must(await findByCounter(db, 'memos', projectId, input), 'memos', input);
-export const resolveNote = async (db: DbOrTx, projectId: string, input: string) => must(await findByCounter(db, 'notes', projectId, input), 'notes', input);
 /** Wherever a category or tag is named, its id or its text is accepted (decisions §7). */
 export const resolveCategory = async (db: DbOrTx, projectId: string, input: string) => must(await findCategoryByIdOrText(db, projectId, input), 'categories', input);
 export const resolveTag = async (db: DbOrTx, projectId: string, input: string) => must(await findTagByIdOrText(db, projectId, input), 'tags', input);

@@ -5,15 +5,6 @@ import type { DbOrTx } from '../store/store.js';
  * compares the signature before answering, so an index built by one process never answers
  * from data another process has changed since (deletions vanish at once).
  */
-export interface IndexSource {
-  id: string;
-  kind: 'chunk' | 'insight';
-  documentId: string | null;
-  text: string;
-  /** Changes whenever the item's text changes. */
-  version: string;
-}
-
 export async function sourceSignature(db: DbOrTx, projectId: string): Promise<string> {
   const docs = await db.selectFrom('documents')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('latest')])

@@ -75,7 +75,7 @@ async function embeddingRankings(db: DbOrTx, c: Cached, llm: LlmProvider, querie
     if (missing.length > 0) {
       const texts = await indexedTexts(db, missing);
       const vectors = await llm.embed!(missing.map((id) => texts.get(id) ?? ''));
-      missing.forEach((id, i) => c.embeddings.set(id, vectors[i]!));
+      for (const [i, id] of missing.entries()) c.embeddings.set(id, vectors[i]!);
     }
     const qv = await llm.embed!(queries);
     return qv.map((q) => [...c.embeddings].map(([id, v]) => [id, cosineDense(q, v)] as const).sort((a, b) => b[1] - a[1]).slice(0, 200).map(([id]) => id));

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
 import { newId } from './ids.js';
 import { nowIso } from './clock.js';
-import { conflict, notFound } from './errors.js';
+import { conflict } from './errors.js';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -15,8 +15,3 @@ export async function createUser(db: DbOrTx, input: { email: string; name?: stri
   return row;
 }
 
-export async function getUser(db: DbOrTx, id: string): Promise<Row<'users'>> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('user', id);
-  return row;
-}

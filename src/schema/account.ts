@@ -31,11 +31,13 @@ export const startAnalysis = action('start_analysis', {
   allOf: [
     {
       if: { properties: { type: { const: 'predefined' } }, required: ['type'] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
       then: { required: ['categories'] },
       else: { properties: { categories: false } },
     },
     {
       if: { properties: { type: { const: 'automatic' } }, required: ['type'] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
       then: {},
       else: { properties: { reconsiderSkipped: false } },
     },

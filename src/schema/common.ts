@@ -19,7 +19,6 @@ export const ProjectIdInput = Str(255, 1, { description: '`P`-prefixed short id 
 
 export const LOCALES = ['en', 'ar', 'zh-CN', 'zh-TW', 'da', 'fi', 'fr', 'de', 'he', 'it', 'ja', 'ko', 'lt', 'no', 'pt', 'es', 'sv'] as const;
 export const Locale = StringEnum(LOCALES, { description: 'project language; default `en`' });
-export type LocaleCode = (typeof LOCALES)[number];
 
 export const ANALYSIS_GRANULARITIES = ['default', 'inclusive', 'overview'] as const;
 export const AnalysisGranularity = StringEnum(ANALYSIS_GRANULARITIES, {
@@ -76,7 +75,6 @@ export function action<const A extends string, P extends TProperties>(
 
 /** A surface: its actions by name. */
 export type ActionMap = Record<string, TObject>;
-export type ActionBody<M extends ActionMap, K extends keyof M> = Static<M[K]>;
 
 /** JSON Schema of a surface's body: a oneOf discriminated by `action` (validation form, no mapping). */
 export function dispatcherSchema(actions: ActionMap): TSchema {

@@ -1,13 +1,11 @@
 import type { Static } from '@sinclair/typebox';
 import type { readActions } from './read.js';
 import type { writeActions } from './write.js';
-import type { accountActions } from './account.js';
 import type { partnerActions } from './partner.js';
 import type { adminActions } from './admin.js';
 
 /** Request body types, derived from the schemas (never written twice). */
 export type ReadBody<K extends keyof typeof readActions> = Static<(typeof readActions)[K]>;
 export type WriteBody<K extends keyof typeof writeActions> = Static<(typeof writeActions)[K]>;
-export type AccountBody<K extends keyof typeof accountActions> = Static<(typeof accountActions)[K]>;
 export type PartnerBody<K extends keyof typeof partnerActions> = Static<(typeof partnerActions)[K]>;
 export type AdminBody<K extends keyof typeof adminActions> = Static<(typeof adminActions)[K]>;

@@ -98,12 +98,12 @@ function toDetails(errors: ErrorObject[], body: unknown): FieldError[] {
         }
         break;
       case 'additionalProperties':
-        push(`${e.instancePath}/${escape(String(e.params.additionalProperty))}`, 'is not an allowed member');
+        push(`${e.instancePath}/${escapePointer(String(e.params.additionalProperty))}`, 'is not an allowed member');
         break;
       case 'required':
         // The "required" inside a oneOf alternative is reported by the oneOf summary instead.
         if (/allOf\/\d+\/oneOf\/\d+\/required$/.test(e.schemaPath)) break;
-        push(`${e.instancePath}/${escape(String(e.params.missingProperty))}`, 'is required');
+        push(`${e.instancePath}/${escapePointer(String(e.params.missingProperty))}`, 'is required');
         break;
       case 'false schema':
         push(e.instancePath, 'is not allowed with this type');
@@ -123,5 +123,5 @@ function toDetails(errors: ErrorObject[], body: unknown): FieldError[] {
   return out.length ? out : [{ path: '', message: 'is invalid' }];
 }
 
-const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

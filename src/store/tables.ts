@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 
 /**
  * Row types of every table, in camelCase (the CamelCasePlugin maps them to snake_case columns).
@@ -319,7 +319,3 @@ export interface Tables {
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;
-export type NewRow<T extends keyof Tables> = Insertable<Tables[T]>;
-export type RowUpdate<T extends keyof Tables> = Updateable<Tables[T]>;
-// Generated is re-exported so adapters can mark server-side defaults later without new imports.
-export type { Generated };

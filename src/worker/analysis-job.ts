@@ -1,10 +1,10 @@
-import type { Row, Verdict } from '../store/tables.js';
+import type { Row } from '../store/tables.js';
 import type { WorkerContext, JobKind } from './context.js';
 import { claimAnalysis, holdLease, isoIn } from './lease.js';
 import type { Tx } from '../store/store.js';
 import { nowIso } from '../domain/clock.js';
 import { coverageOf, familyOf, nothingNewNote, type AnalysisParams, type AnalysisType } from '../domain/analyses.js';
-import { createCategories, insertInsights, setVerdict, upsertMemo, type CategoryDraft, type InsightDraft } from '../domain/analysis-results.js';
+import { createCategories, insertInsights, setVerdict, upsertMemo, type CategoryDraft } from '../domain/analysis-results.js';
 import { documentsMatchingMetadata } from '../domain/filters.js';
 import { reworkWithModel } from '../engine/llm/writer.js';
 

@@ -28,7 +28,9 @@ export function startWorkers(base: Omit<WorkerContext, 'owner'>, options: Worker
   const pollMs = options.pollMs ?? 1000;
   let stopping = false;
   const wakers = new Set<() => void>();
-  const wakeAll = () => [...wakers].forEach((w) => w());
+  const wakeAll = () => {
+    for (const w of [...wakers]) w();
+  };
   const sleep = () =>
     new Promise<void>((resolve) => {
       const t = setTimeout(done, pollMs);

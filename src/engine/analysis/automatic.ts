@@ -69,7 +69,7 @@ const RAPPORT_SHARE = 0.5;
 /** Each transcript's first and last participant turns (of documents with at least four turns). */
 function rapportUnits(units: Unit[]): Set<number> {
   const byDoc = new Map<string, number[]>();
-  units.forEach((u, n) => byDoc.set(u.documentId, [...(byDoc.get(u.documentId) ?? []), n]));
+  for (const [n, u] of units.entries()) byDoc.set(u.documentId, [...(byDoc.get(u.documentId) ?? []), n]);
   const out = new Set<number>();
   for (const list of byDoc.values()) {
     if (list.length < 4) continue;
@@ -191,7 +191,7 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
       strength[i] = cosine(vecs[i]!, found.components[j]!);
     });
   }
-  themeOf.forEach((t, i) => t !== null && themes[t]!.sentences.push(i));
+  for (const [i, t] of themeOf.entries()) if (t !== null) themes[t]!.sentences.push(i);
   const shown = opts.granularity === 'overview' ? overviewChunks(sentences, themeOf, strength) : null;
 
   const docById = new Map(docs.map((d) => [d.id, d]));

@@ -117,7 +117,7 @@ export function denseThemes(x: Float32Array[], sparse: Vec[], range: { min: numb
   });
   // A sampled text belongs where the runs put it; any other text, to the nearest centre.
   const groupOf = new Map<number, number>();
-  groups.forEach((g, j) => g.forEach((i) => groupOf.set(sample[i]!, j)));
+  for (const [j, g] of groups.entries()) for (const i of g) groupOf.set(sample[i]!, j);
   const inSample = new Set(sample);
   const loadings = x.map((v, i) => {
     const sims = centres.map((c) => Math.max(0, dot(v, c)));

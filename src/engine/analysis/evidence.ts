@@ -47,7 +47,10 @@ export function evidence(doc: AnalysisDocument, locale: string, minWords = 4): S
   const skip = askers(doc);
   const transcript = skip.size > 0 || TURN_LABEL.test(doc.text);
   let seg = segmenters.get(locale);
-  if (!seg) segmenters.set(locale, (seg = new Intl.Segmenter(locale, { granularity: 'sentence' })));
+  if (!seg) {
+    seg = new Intl.Segmenter(locale, { granularity: 'sentence' });
+    segmenters.set(locale, seg);
+  }
   const out: Sentence[] = [];
   let turns = 0;
   let prompt: string | undefined;

@@ -118,7 +118,7 @@ export function nmf(x: SparseRows, opts: NmfOptions): Factorisation {
       for (let t = 0; t < row.cols.length; t++) {
         const col = row.cols[t]!;
         const v = row.vals[t]!;
-        for (let j = 0; j < k; j++) a[j]![col] += wi[j]! * v;
+        for (let j = 0; j < k; j++) a[j]![col]! += wi[j]! * v;
       }
     }
     const b = gramColumns(w, k);
@@ -187,25 +187,6 @@ function gram(h: Float64Array[]): Float64Array[] {
 
 function gramColumns(w: Float64Array[], k: number): Float64Array[] {
   const out = Array.from({ length: k }, () => new Float64Array(k));
-  for (const wi of w) for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) out[a]![b] += wi[a]! * wi[b]!;
+  for (const wi of w) for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) out[a]![b]! += wi[a]! * wi[b]!;
   return out;
-}
-
-/** Loadings of new rows on fixed components (non-negative least squares by the same HALS steps). */
-export function project(x: SparseRows, h: Float64Array[], iterations = 30): Float64Array[] {
-  const k = h.length;
-  const d = gram(h);
-  return x.rows.map((row) => {
-    const c = new Float64Array(k);
-    for (let j = 0; j < k; j++) c[j] = rowDot(row, h[j]!);
-    const wi = new Float64Array(k);
-    for (let it = 0; it < iterations; it++) {
-      for (let j = 0; j < k; j++) {
-        let wd = 0;
-        for (let l = 0; l < k; l++) wd += wi[l]! * d[l]![j]!;
-        wi[j] = Math.max(0, wi[j]! + (c[j]! - wd) / Math.max(d[j]![j]!, EPS));
-      }
-    }
-    return wi;
-  });
 }

@@ -86,7 +86,7 @@ export function predefinedAnalysis(docs: AnalysisDocument[], categories: Predefi
   vectorizer.fit(units.map((u) => u.sentences.flatMap((i) => termsOf[i]!)));
   const vecs = termsOf.map((t) => vectorizer.vector(t));
   const unitOf = new Array<number>(sentences.length);
-  units.forEach((u, n) => u.sentences.forEach((i) => (unitOf[i] = n)));
+  for (const [n, u] of units.entries()) for (const i of u.sentences) unitOf[i] = n;
   const unitVecs = units.map((u) => vectorizer.vector(u.sentences.flatMap((i) => termsOf[i]!)));
 
   const given = categories.map((c) => vectorizer.vector(profileText(c, opts.locale)));

@@ -2,8 +2,8 @@ import type { Worker } from 'node:worker_threads';
 import { startThread } from '../thread.js';
 import { DEFAULT_BUDGET, ExtractionError, type DocumentFormat, type ExtractBudget } from './types.js';
 
-export { sniff, type SniffVerdict } from './sniff.js';
-export { DEFAULT_BUDGET, ExtractionError, type DocumentFormat, type ExtractBudget } from './types.js';
+export { sniff } from './sniff.js';
+export { ExtractionError, type DocumentFormat, type ExtractBudget } from './types.js';
 
 const startWorker = (): Worker => startThread(import.meta.url, './worker', { resourceLimits: { maxOldGenerationSizeMb: 2048 } });
 

@@ -5,7 +5,7 @@ import { delimitedToText, xlsxToText } from './formats/tabular.js';
 import { docxToText, odtToText, pptxToText } from './formats/office.js';
 import { pdfToText } from './formats/pdf.js';
 import { rtfToText } from './formats/rtf.js';
-import { srtToText, vttToText } from './formats/transcripts.js';
+import { vttToText } from './formats/transcripts.js';
 
 /** Extraction in this thread (the worker calls it; index.ts wraps it in the time budget). */
 export async function extractInProcess(data: Uint8Array, filename: string, budget: ExtractBudget): Promise<{ text: string; format: DocumentFormat }> {
@@ -28,10 +28,11 @@ export async function extractInProcess(data: Uint8Array, filename: string, budge
     case 'odt': text = odtToText(data, budget); break;
     case 'rtf': text = rtfToText(decodeText(data)); break;
     case 'vtt': text = vttToText(decodeText(data)); break;
-    case 'srt': text = srtToText(decodeText(data)); break;
+    // One cue reader serves both: its timing pattern accepts SRT's comma decimals and skips cue numbers.
+    case 'srt': text = vttToText(decodeText(data)); break;
   }
   // PostgreSQL's text cannot hold NUL, and no reader wants it: dropped on both stores alike.
-  text = text.replace(/\u0000/g, '');
+  text = text.replaceAll('\u0000', '');
   if (text.length > budget.maxOutputChars) throw new ExtractionError('too_large', `the extracted text is longer than ${budget.maxOutputChars} characters`);
   return { text, format };
 }

@@ -22,7 +22,10 @@ export class Bm25 {
     for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
     for (const [t, n] of tf) {
       let p = this.postings.get(t);
-      if (!p) this.postings.set(t, (p = new Map()));
+      if (!p) {
+        p = new Map();
+        this.postings.set(t, p);
+      }
       p.set(id, n);
     }
     this.lengths.set(id, terms.length);

@@ -178,6 +178,6 @@ export class SearchIndex {
 /** Reciprocal-rank fusion of ranked id lists. */
 export function fuse(lists: string[][]): [string, number][] {
   const scores = new Map<string, number>();
-  for (const list of lists) list.forEach((id, i) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + i + 1)));
+  for (const list of lists) for (const [i, id] of list.entries()) scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + i + 1));
   return [...scores].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 }

@@ -84,9 +84,15 @@ export function stem(token: string, locale = 'en'): string {
   }
   if (!fn) return token;
   let memory = stemmed.get(locale);
-  if (!memory || memory.size > STEM_MEMORY) stemmed.set(locale, (memory = new Map()));
+  if (!memory || memory.size > STEM_MEMORY) {
+    memory = new Map();
+    stemmed.set(locale, memory);
+  }
   let out = memory.get(token);
-  if (out === undefined) memory.set(token, (out = fn(token)));
+  if (out === undefined) {
+    out = fn(token);
+    memory.set(token, out);
+  }
   return out;
 }
 

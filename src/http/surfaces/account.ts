@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountActions } from '../../schema/account.js';
+import type { accountActions } from '../../schema/account.js';
 import { registerDispatcher, makeCtx } from '../dispatch.js';
 import { authAccountKey, bearerToken } from '../auth.js';
 import type { ActionHandlers, Ctx } from '../handler.js';

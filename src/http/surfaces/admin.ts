@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminActions } from '../../schema/admin.js';
+import type { adminActions } from '../../schema/admin.js';
 import { registerDispatcher, makeCtx } from '../dispatch.js';
 import { authAdmin, bearerToken, type Principal } from '../auth.js';
 import type { ActionHandlers, Ctx } from '../handler.js';

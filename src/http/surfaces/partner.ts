@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { partnerActions } from '../../schema/partner.js';
+import type { partnerActions } from '../../schema/partner.js';
 import type { PartnerBody } from '../../schema/types.js';
 import { registerDispatcher, makeCtx } from '../dispatch.js';
 import { authPartner, bearerToken, type Principal } from '../auth.js';

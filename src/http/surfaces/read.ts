@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readActions } from '../../schema/read.js';
+import type { readActions } from '../../schema/read.js';
 import { registerDispatcher, makeCtx } from '../dispatch.js';
 import { authProjectKey, bearerToken, type Principal } from '../auth.js';
 import type { ActionHandlers, ProjectCtx, ProjectPrincipal } from '../handler.js';

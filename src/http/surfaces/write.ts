@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { writeActions } from '../../schema/write.js';
+import type { writeActions } from '../../schema/write.js';
 import { registerDispatcher } from '../dispatch.js';
 import { authProjectKey, bearerToken, requireWriter } from '../auth.js';
 import type { ActionHandlers, ProjectCtx, ProjectPrincipal } from '../handler.js';

@@ -39,7 +39,7 @@ export async function receiveMultipart(req: FastifyRequest, blobs: BlobStore, pr
       if (part.fieldname !== 'file') throw invalidField(`/${part.fieldname}`, 'files must be sent in fields named `file`');
       count++;
       if (count > MAX_FILES) throw invalid(`at most ${MAX_FILES} files per upload`, [{ path: '/file', message: `at most ${MAX_FILES} files per upload` }]);
-      const filename = (part.filename || 'upload').replace(/\u0000/g, '').slice(0, 500) || 'upload';
+      const filename = (part.filename || 'upload').replaceAll('\u0000', '').slice(0, 500) || 'upload';
       const stage = blobs.stage();
       const head: Buffer[] = [];
       let headBytes = 0;
@@ -96,7 +96,7 @@ export async function fetchAll(urls: { url: string; filename?: string }[], blobs
   const out: Received[] = [];
   try {
     for (const [i, u] of urls.entries()) {
-      let fetched;
+      let fetched: Awaited<ReturnType<typeof safeFetch>>;
       try {
         fetched = await safeFetch(u.url, { maxBytes: MAX_FILE_BYTES, allowAddress });
       } catch (err) {

@@ -48,4 +48,3 @@ function cues(source: string): string[][] {
 }
 
 export const vttToText = (source: string) => turnsToText(cues(source).map(cueToTurn).filter((t): t is Turn => t !== null));
-export const srtToText = vttToText;
