@@ -44,7 +44,8 @@ export const startAnalysis = action('start_analysis', {
   ],
 });
 
-export const projectStatusActions = {
+/** The project-document actions the account and partner surfaces share (one schema, one implementation). */
+export const projectDocumentActions = {
   get_project_status: action('get_project_status', { projectId: ProjectIdInput }, {
     description: '`pendingExtractionCount`, `emptyDocumentIds`, `confirmableCreditCost`, `confirmableBatches`, per-document status, analyses and `creditBalance`.',
   }),
@@ -57,6 +58,7 @@ export const projectStatusActions = {
     projectId: ProjectIdInput,
     documentIds: StrArray(10000, 255, 1, 1),
   }, { description: 'Deletes documents and everything hanging off them; cannot be undone.' }),
+  start_analysis: startAnalysis,
 };
 
 /** `POST /api/sift-account`: account-scoped edit key. */
@@ -66,8 +68,7 @@ export const accountActions = {
     locale: Type.Optional(Locale),
     description: Type.Optional(Str(2000)),
   }, { description: 'Creates a project in the key\'s account; the key\'s user becomes `owner`. Accepts an `Idempotency-Key` header.' }),
-  ...projectStatusActions,
-  start_analysis: startAnalysis,
+  ...projectDocumentActions,
 };
 
 /** JSON body of the account and (deprecated) write uploads. */

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { action, Locale, ProjectIdInput, Str } from './common.js';
-import { projectStatusActions, startAnalysis } from './account.js';
+import { projectDocumentActions } from './account.js';
 
 export const Files = Type.Object(
   {
@@ -36,6 +36,5 @@ export const partnerActions = {
   add_documents: action('add_documents', { projectId: ProjectIdInput, files: Files }, {
     description: 'Adds documents (fetched URLs, inline text) to a project this partner created.',
   }),
-  ...projectStatusActions,
-  start_analysis: startAnalysis,
+  ...projectDocumentActions,
 };

@@ -5,18 +5,16 @@ import { registerDispatcher, makeCtx } from '../dispatch.js';
 import { authPartner, bearerToken, type Principal } from '../auth.js';
 import type { ActionHandlers, Ctx } from '../handler.js';
 import type { Services } from '../services.js';
-import { idempotent } from '../idempotency.js';
-import { removeDocuments } from '../document-actions.js';
+import { projectDocumentHandlers } from '../project-document-handlers.js';
+import { idempotent } from '../../domain/idempotency.js';
 import { fetchAll } from '../uploads/receive.js';
 import { allowCidrs } from '../../engine/fetch/index.js';
 import { partnerAccount, partnerProject } from '../../domain/partner-scope.js';
 import { accountViewRaw, partnerAccounts, provisionAccount } from '../../domain/partner-accounts.js';
 import { createProject, projectViewRaw } from '../../domain/projects.js';
-import { confirmDocuments, createPendingDocuments, documentViewRaw, projectStatus, type NewDocument } from '../../domain/documents.js';
+import { createPendingDocuments, documentViewRaw, type NewDocument } from '../../domain/documents.js';
 import { invalidField } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
-import { startAnalysis } from '../../domain/analysis-start.js';
-import { runsOf } from '../../domain/analyses.js';
 import type { Row } from '../../store/tables.js';
 
 export type PartnerPrincipal = Extract<Principal, { kind: 'partner' }>;
@@ -84,28 +82,10 @@ export const partnerHandlers: ActionHandlers<typeof partnerActions, PartnerCtx> 
     if (!body.files.urls?.length && !body.files.documents?.length) throw invalidField('/files', 'name at least one URL or document');
     return { documents: (await addFiles(ctx, project, body.files, '/files')).map(documentViewRaw) };
   },
-  get_project_status: async (ctx, body) => {
-    const project = await partnerProject(ctx.services.store.db, ctx.principal.partnerId, body.projectId);
-    return projectStatus(ctx.services.store, project, payer(ctx), await runsOf(ctx.services.store, project.id));
-  },
-  confirm_documents: async (ctx, body) => {
-    const project = await partnerProject(ctx.services.store.db, ctx.principal.partnerId, body.projectId);
-    const answer = await idempotent(ctx.services.store, `partner:${ctx.principal.partnerId}:confirm:${project.id}`, ctx.idempotencyKey, (trx) =>
-      confirmDocuments(trx, project, payer(ctx), body),
-    );
-    ctx.services.jobs.nudge();
-    return answer;
-  },
-  delete_documents: async (ctx, body) => {
-    const project = await partnerProject(ctx.services.store.db, ctx.principal.partnerId, body.projectId);
-    return removeDocuments(ctx.services, project, body.documentIds);
-  },
-  start_analysis: async (ctx, body) => {
-    const project = await partnerProject(ctx.services.store.db, ctx.principal.partnerId, body.projectId);
-    const answer = await startAnalysis(ctx.services.store, project, body);
-    ctx.services.jobs.nudge();
-    return answer;
-  },
+  ...projectDocumentHandlers<PartnerCtx>(
+    (ctx, input) => partnerProject(ctx.services.store.db, ctx.principal.partnerId, input),
+    (ctx) => ({ payer: payer(ctx), scope: `partner:${ctx.principal.partnerId}` }),
+  ),
 };
 
 export function registerPartnerSurface(app: FastifyInstance, services: Services) {

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { readActions } from '../../schema/read.js';
-import { registerDispatcher, makeCtx } from '../dispatch.js';
-import { authProjectKey, bearerToken, type Principal } from '../auth.js';
+import { registerDispatcher } from '../dispatch.js';
+import { authProjectKey, bearerToken } from '../auth.js';
 import type { ActionHandlers, ProjectCtx, ProjectPrincipal } from '../handler.js';
+import { projectContext, scopeOf } from '../project-context.js';
 import type { Services } from '../services.js';
 import { projectView } from '../../domain/projects.js';
-import type { ProjectScope } from '../../domain/context.js';
 import { getDocuments } from '../../domain/documents-read.js';
 import { getInsights } from '../../domain/insights.js';
 import { getCategories } from '../../domain/categories.js';
@@ -17,8 +17,6 @@ import { readDocument, verifyContext } from '../../domain/reading.js';
 import { analyzeProject } from '../../domain/analyze.js';
 import { search } from '../../domain/search.js';
 import { findEntities } from '../../domain/entities.js';
-
-export const scopeOf = (ctx: ProjectCtx): ProjectScope => ({ store: ctx.services.store, project: ctx.project, userId: ctx.principal.userId, llm: ctx.services.llm });
 
 export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx> = {
   get_project: async (ctx) => ({ project: projectView(ctx.project) }),
@@ -35,12 +33,6 @@ export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx> = {
   analyze: async (ctx, body) => analyzeProject(scopeOf(ctx), body),
   verify_context: async (ctx, body) => verifyContext(scopeOf(ctx), body),
 };
-
-/** Project-key surfaces share their context: the key's project, loaded once. */
-export async function projectContext(services: Services, req: FastifyRequest, reply: FastifyReply, principal: Principal): Promise<ProjectCtx> {
-  const p = principal as ProjectPrincipal;
-  return { ...makeCtx(services, req, reply, p), project: p.project };
-}
 
 export function registerReadSurface(app: FastifyInstance, services: Services) {
   registerDispatcher<ProjectCtx>(app, services, {

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_PATHS } from '../../schema/surfaces.js';
-import { applyRateLimit, makeCtx, NOT_POST } from '../dispatch.js';
+import { applyRateLimit, NOT_POST } from '../dispatch.js';
 import { authAccountKey, authPartner, authProjectKey, bearerToken, requireWriter } from '../auth.js';
 import type { Services } from '../services.js';
 import { invalid, invalidField, unsupportedMediaType } from '../../domain/errors.js';
-import { accountProject } from './account.js';
+import { accountProject } from '../../domain/account-scope.js';
 import { partnerProject } from '../../domain/partner-scope.js';
 import { createPendingDocuments, documentViewRaw } from '../../domain/documents.js';
 import { receiveMultipart, receiveUrls, type Received } from '../uploads/receive.js';
@@ -49,7 +49,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
     onRequest: async (req, reply) => {
       const principal = await authAccountKey(services.store, bearerToken(req));
       await applyRateLimit(services, reply, 'accountUpload', principal.accountId);
-      req.uploadProject = await accountProject(makeCtx(services, req, reply, principal), projectIdQuery(req), 'write');
+      req.uploadProject = await accountProject(services.store.db, principal.userId, projectIdQuery(req), 'write');
     },
     handler: async (req) => ({ documents: (await upload(services, req, true)).map(documentViewRaw) }),
   });

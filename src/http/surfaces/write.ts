@@ -4,7 +4,7 @@ import { registerDispatcher } from '../dispatch.js';
 import { authProjectKey, bearerToken, requireWriter } from '../auth.js';
 import type { ActionHandlers, ProjectCtx, ProjectPrincipal } from '../handler.js';
 import type { Services } from '../services.js';
-import { projectContext, scopeOf } from './read.js';
+import { projectContext, scopeOf } from '../project-context.js';
 import { startAnalysis } from '../../domain/analysis-start.js';
 import { manageInsights } from '../../domain/insights.js';
 import { manageCategories, categorizeInsights } from '../../domain/categories.js';

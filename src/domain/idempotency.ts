@@ -1,5 +1,5 @@
 import type { Store, Tx } from '../store/store.js';
-import { nowIso } from '../domain/clock.js';
+import { nowIso } from './clock.js';
 
 /**
  * Runs `fn` at most once per (scope, key): the stored answer is written in the same
