@@ -214,8 +214,47 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
     });
 
     it('shows documents with status and price on the read surface', async () => {
-      const res = await t.post(READ, f.readKey, { action: 'get_project' });
-      expect(res.statusCode).toBe(200);
+      // The fixture's own project, so that its project key reads what the account key uploads.
+      const seen = async () => {
+        const res = await t.post(READ, f.readKey, { action: 'get_documents' });
+        expect(res.statusCode).toBe(200);
+        return res.json().documents.map((d: Record<string, unknown>) => ({ id: d.id, filename: d.filename, status: d.status, creditCost: d.creditCost, wordCount: d.wordCount, error: d.error }));
+      };
+      const up = await upload(f.projectId, [
+        { filename: 'long.txt', content: `Participant: ${words(1500)}` },
+        { filename: 'short.txt', content: 'Participant: the price is steep.' },
+        { filename: 'blank.txt', content: '  \n\n ' },
+      ]);
+      expect(up.statusCode).toBe(200);
+      // Uploaded, not yet extracted: no price yet.
+      expect(await seen()).toEqual([
+        { id: 'D1', filename: 'long.txt', status: 'pending', creditCost: null, wordCount: null, error: null },
+        { id: 'D2', filename: 'short.txt', status: 'pending', creditCost: null, wordCount: null, error: null },
+        { id: 'D3', filename: 'blank.txt', status: 'pending', creditCost: null, wordCount: null, error: null },
+      ]);
+
+      await t.app.workers.drain();
+      // Extracted and priced: ceil(1501 / 1000) = 2, at least 1 for the short one, 0 for the empty one.
+      const priced = [
+        { id: 'D1', filename: 'long.txt', status: 'awaiting_confirmation', creditCost: 2, wordCount: 1501, error: null },
+        { id: 'D2', filename: 'short.txt', status: 'awaiting_confirmation', creditCost: 1, wordCount: 5, error: null },
+        { id: 'D3', filename: 'blank.txt', status: 'empty', creditCost: 0, wordCount: 0, error: null },
+      ];
+      expect(await seen()).toEqual(priced);
+      // The account surface quotes the same prices the read surface shows.
+      const s = await status(f.projectId);
+      expect(s.confirmableCreditCost).toBe(3);
+      expect(s.documents.map((d: { status: string; creditCost: number }) => [d.status, d.creditCost])).toEqual(priced.map((d) => [d.status, d.creditCost]));
+
+      const confirm = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: f.projectId, expectedCreditCost: 3 });
+      expect(confirm.statusCode).toBe(200);
+      await t.app.workers.drain();
+      // Paid and processed: ready, still showing what they cost; the empty one stays empty at 0.
+      expect(await seen()).toEqual([
+        { ...priced[0], status: 'ready' },
+        { ...priced[1], status: 'ready' },
+        priced[2],
+      ]);
     });
   });
 });

@@ -34,7 +34,10 @@ function fakeProvider() {
       res.end(JSON.stringify({ choices: [{ message: { content } }] }));
     });
   });
-  return { server, calls, setMode: (m: typeof mode) => ((mode = m), (flakes = 0)) };
+  return { server, calls, setMode: (m: typeof mode) => {
+    mode = m;
+    flakes = 0;
+  } };
 }
 
 describe('the optional OpenAI-compatible provider', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bestNmf, nmf, type SparseRows } from '../../src/engine/analysis/nmf.js';
 import { themeCount } from '../../src/engine/analysis/theme-count.js';
@@ -10,7 +10,10 @@ import { tokenize } from '../../src/engine/text/index.js';
 /** `groups` groups of `size` rows; each group uses its own 6 columns (plus noise on a shared one). */
 function blocks(groups: number, size: number, seed = 1): SparseRows {
   let s = seed;
-  const next = () => (s = (s * 16807) % 2147483647) / 2147483647;
+  const next = () => {
+    s = (s * 16807) % 2147483647;
+    return s / 2147483647;
+  };
   const rows = [];
   for (let g = 0; g < groups; g++) {
     for (let r = 0; r < size; r++) {
@@ -56,20 +59,26 @@ describe('how many themes', () => {
   });
 });
 
+type Analysis = ReturnType<typeof automaticAnalysis>;
+
 describe('automatic analysis on transcripts of three subjects', () => {
-  const docs = TRANSCRIPTS.map((t, i) => ({ id: `d${i}`, text: t.text, chunks: chunkText(t.text) }));
-  const result = automaticAnalysis(docs, { locale: 'en', granularity: 'default', strictMode: false, existingCategories: [], seed: 42 });
-  const topOf = new Map(result.categories.map((c) => [c.key, c.parentKey ?? c.key]));
-  const dominant = docs.map((d) => {
-    const support = new Map<string, number>();
-    for (const i of result.insights.filter((x) => x.documentId === d.id)) for (const k of i.categoryKeys) support.set(topOf.get(k)!, (support.get(topOf.get(k)!) ?? 0) + i.support);
-    return [...support].sort((a, b) => b[1] - a[1])[0]?.[0];
+  let result: Analysis;
+  let dominant: (string | undefined)[];
+  beforeAll(() => {
+    const docs = TRANSCRIPTS.map((t, i) => ({ id: `d${i}`, text: t.text, chunks: chunkText(t.text) }));
+    result = automaticAnalysis(docs, { locale: 'en', granularity: 'default', strictMode: false, existingCategories: [], seed: 42 });
+    const topOf = new Map(result.categories.map((c) => [c.key, c.parentKey ?? c.key]));
+    dominant = docs.map((d) => {
+      const support = new Map<string, number>();
+      for (const i of result.insights.filter((x) => x.documentId === d.id)) for (const k of i.categoryKeys) support.set(topOf.get(k)!, (support.get(topOf.get(k)!) ?? 0) + i.support);
+      return [...support].sort((a, b) => b[1] - a[1])[0]?.[0];
+    });
   });
 
   it('gives documents on the same subject the same main theme, and different subjects different ones', () => {
-    TRANSCRIPTS.forEach((a, i) => TRANSCRIPTS.forEach((b, j) => {
-      if (i < j) expect(dominant[i] === dominant[j]).toBe(a.theme === b.theme);
-    }));
+    for (const [i, a] of TRANSCRIPTS.entries()) {
+      for (const [j, b] of TRANSCRIPTS.entries()) if (i < j) expect(dominant[i] === dominant[j]).toBe(a.theme === b.theme);
+    }
   });
 
   it('names themes with words the participants used, never with bare function words', () => {
@@ -108,8 +117,11 @@ describe('a project in French', () => {
     'Le livreur est arrivé en retard, après le créneau choisi.',
     'Les frais de service et le prix des produits sont trop élevés pour moi.',
   ];
-  const docs = answers.map((a, i) => ({ id: `f${i}`, text: `Participant: ${a}`, chunks: chunkText(`Participant: ${a}`) }));
-  const result = automaticAnalysis(docs, { locale: 'fr', granularity: 'default', strictMode: false, existingCategories: [], seed: 42 });
+  let result: Analysis;
+  beforeAll(() => {
+    const docs = answers.map((a, i) => ({ id: `f${i}`, text: `Participant: ${a}`, chunks: chunkText(`Participant: ${a}`) }));
+    result = automaticAnalysis(docs, { locale: 'fr', granularity: 'default', strictMode: false, existingCategories: [], seed: 42 });
+  });
 
   it('separates lateness from price and names both in French', () => {
     const top = result.categories.filter((c) => !c.parentKey);
@@ -127,9 +139,8 @@ describe('a project in French', () => {
 describe('a later run on a project that has categories', () => {
   const bySubject = (theme: string) => TRANSCRIPTS.map((t, i) => ({ t, i })).filter(({ t }) => t.theme === theme).map(({ t, i }) => ({ id: `d${i}`, text: t.text, chunks: chunkText(t.text) }));
   const opts = { locale: 'en', granularity: 'default' as const, strictMode: false, seed: 42 };
-  const first = automaticAnalysis([...bySubject('sync'), ...bySubject('pricing')], { ...opts, existingCategories: [] });
-  const existing = first.categories.map((c) => ({ ...c, examples: first.insights.filter((i) => i.categoryKeys.includes(c.key)).flatMap((i) => i.quotes) }));
-  const syncKeys = new Set(first.insights.filter((i) => i.documentId === 'd0').flatMap((i) => i.categoryKeys));
+  let syncKeys: Set<string>;
+  let second: Analysis;
   const late = `Interviewer: What happened this week?
 
 Participant: The bank connection dropped again on Tuesday, so none of my card transactions imported. I had to reconnect my checking account and type two purchases in by hand.
@@ -137,7 +148,12 @@ Participant: The bank connection dropped again on Tuesday, so none of my card tr
 Interviewer: Anything else?
 
 Participant: My credit union still shows as unavailable. Until the sync works, the balances in the app are wrong.`;
-  const second = automaticAnalysis([{ id: 'late', text: late, chunks: chunkText(late) }, ...bySubject('onboarding')], { ...opts, existingCategories: existing });
+  beforeAll(() => {
+    const first = automaticAnalysis([...bySubject('sync'), ...bySubject('pricing')], { ...opts, existingCategories: [] });
+    const existing = first.categories.map((c) => ({ ...c, examples: first.insights.filter((i) => i.categoryKeys.includes(c.key)).flatMap((i) => i.quotes) }));
+    syncKeys = new Set(first.insights.filter((i) => i.documentId === 'd0').flatMap((i) => i.categoryKeys));
+    second = automaticAnalysis([{ id: 'late', text: late, chunks: chunkText(late) }, ...bySubject('onboarding')], { ...opts, existingCategories: existing });
+  });
 
   it('files a new document on a known subject in the category already there', () => {
     const keys = new Set(second.insights.filter((i) => i.documentId === 'late').flatMap((i) => i.categoryKeys));

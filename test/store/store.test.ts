@@ -7,7 +7,7 @@ import { createUser } from '../../src/domain/users.js';
 import { createAccount } from '../../src/domain/accounts.js';
 import { createProject, nextCounter } from '../../src/domain/projects.js';
 import { balanceOf, chargeCredits, grantCredits, ledgerOf } from '../../src/domain/credits.js';
-import { DomainError } from '../../src/domain/errors.js';
+import type { DomainError } from '../../src/domain/errors.js';
 import { insertDocument } from '../helpers/documents.js';
 
 describe.each(STORE_KINDS)('store on %s', (kind) => {
