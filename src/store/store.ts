@@ -2,7 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Dialect, type Transaction } from 'kysely';
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  Kysely,
+  sql,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Dialect,
+  type RawBuilder,
+  type Transaction,
+} from 'kysely';
 import type { Tables } from './tables.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -24,6 +36,12 @@ export interface Store {
    * retries the whole transaction. SQLite transactions begin IMMEDIATE.
    */
   transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * A token that changes whenever any data may have changed since it was read, written by this
+   * process or any other: an answer computed after reading it may be reused while it stays the
+   * same. Cheap (no table is read), and coarse: any write anywhere changes it.
+   */
+  changeStamp(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -56,6 +74,8 @@ function openSqlite(options: StoreOptions): Store {
     db,
     // Kysely's SQLite driver holds one connection behind a mutex, so transactions are serial.
     transaction: (fn) => db.transaction().execute(fn),
+    // Rows this connection changed (rolled back ones too), and commits by other connections.
+    changeStamp: () => stampOf(db, sql`select total_changes() || ':' || (select data_version from pragma_data_version) as stamp`),
     close: () => db.destroy(),
   };
 }
@@ -104,6 +124,13 @@ function openPostgres(url: string, schema?: string): Store {
         }
       }
     },
+    // Any transaction that completes, anywhere in the cluster, moves xmax or leaves the in-progress list.
+    changeStamp: () => stampOf(db, sql`select pg_current_snapshot()::text as stamp`),
     close: () => db.destroy(),
   };
+}
+
+async function stampOf(db: Db, query: RawBuilder<{ stamp: string }>): Promise<string> {
+  const { rows } = await query.execute(db);
+  return String(rows[0]!.stamp);
 }

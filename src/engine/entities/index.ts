@@ -1,0 +1,102 @@
+import nlp from 'compromise';
+import * as chrono from 'chrono-node';
+import { stopWords } from '../text/index.js';
+
+/**
+ * Named entities of a text in the project's language: people, organisations, places, dates
+ * and other proper names (products, brands, institutions, as `other`).
+ *
+ * English: compromise's people, organisations and places, and chrono's dates. Other languages
+ * (compromise reads English only): chrono's parser for the language where it has one, people
+ * from transcript speaker labels and courtesy titles, and runs of capitalised words inside a
+ * sentence as `other`: in German every noun is capitalised, so there only runs of two or more.
+ * In every language, a candidate made only of function words, pronouns, question words or
+ * contractions ("Im", "How", "den") is not an entity, nor is the first word of a sentence on its
+ * own, nor a date chrono cannot pin to a day, weekday, month or year ("now", "morning").
+ */
+export type EntityKind = 'person' | 'organization' | 'place' | 'date' | 'other';
+export interface Entity {
+  kind: EntityKind;
+  text: string;
+}
+
+const CONTRACTION = /^(i'?m|i'?d|i'?ll|i'?ve|it'?s|that'?s|what'?s|there'?s|here'?s|he'?s|she'?s|we'?re|they'?re|you'?re|don'?t|can'?t|won'?t|didn'?t|isn'?t|ok|okay|um+|uh+|erm|ha|oh|yeah|yes|no|thanks?|thank you)$/i;
+const SPEAKER = /^\s*([\p{Lu}][\p{L}'’-]{1,30}(?: [\p{Lu}][\p{L}'’-]{1,30})?)\s*:\s/gmu;
+const INTERVIEWER = /^(interviewer(in)?|moderator(in)?|facilitator|researcher|forscher(in)?|enquêt(eur|rice)|intervieweu(r|se)|entrevistador(a)?|host|q|a|i)$/i;
+const TITLES: Record<string, RegExp> = {
+  de: /\b(?:Frau|Herr|Herrn|Dr\.|Prof\.)\s+([\p{Lu}][\p{L}-]+)/gu,
+  fr: /\b(?:Madame|Monsieur|Mme|M\.|Dr)\s+([\p{Lu}][\p{L}-]+)/gu,
+  es: /\b(?:señora|señor|Sra\.|Sr\.|Dr\.)\s+([\p{Lu}][\p{L}-]+)/giu,
+  it: /\b(?:signora|signor|sig\.|dott\.)\s+([\p{Lu}][\p{L}-]+)/giu,
+};
+const CHRONO: Record<string, { parse: typeof chrono.parse }> = { en: chrono, de: chrono.de, fr: chrono.fr, ja: chrono.ja, pt: chrono.pt, nl: chrono.nl, 'zh-CN': chrono.zh, 'zh-TW': chrono.zh, es: chrono.es, it: chrono.it, sv: chrono.sv, fi: chrono.fi };
+
+const VAGUE = /^(now|today|tonight|tomorrow|yesterday|jetzt|heute|morgen|gestern|maintenant|aujourd'hui|demain|hier|hoy|mañana|ayer|oggi|domani|ieri)$/i;
+
+/** True when every word of the candidate is a function word, pronoun, question word or contraction. */
+function isFunctionWords(text: string, locale: string): boolean {
+  const stops = stopWords(locale);
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  return words.length === 0 || words.every((w) => stops.has(w) || stops.has(w.replace(/['’]/g, '')) || CONTRACTION.test(w));
+}
+
+/** Runs of capitalised words that do not open a sentence or a line (`min` words at least). */
+function capitalisedRuns(text: string, min: number, stops: Set<string>): string[] {
+  const out: string[] = [];
+  const run = /[\p{Lu}][\p{L}\p{N}&'’-]*(?:\s+[\p{Lu}][\p{L}\p{N}&'’-]*)*/gu;
+  for (let m = run.exec(text); m; m = run.exec(text)) {
+    const before = text.slice(Math.max(0, m.index - 3), m.index);
+    const opens = m.index === 0 || /(^|[.!?:;"“„«(\n]\s*)$/.test(before) || /\n\s*$/.test(text.slice(0, m.index));
+    const words = m[0].split(/\s+/);
+    // A run that opens a sentence keeps its later words only, and none starts or ends with a function word ("Ihren Kindern").
+    const kept = opens ? words.slice(1) : words;
+    while (kept.length > 0 && stops.has(kept[0]!.toLowerCase())) kept.shift();
+    while (kept.length > 0 && stops.has(kept[kept.length - 1]!.toLowerCase())) kept.pop();
+    if (kept.length >= min) out.push(kept.join(' '));
+  }
+  return out;
+}
+
+const clean = (raw: string) =>
+  raw
+    .split(/[.!?]["'”’»)]*\s/)[0]!
+    .replace(/[^\p{L}\p{N}&.'’ -]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(the|a|an) /i, '')
+    .replace(/[.,;'’]+$/, '')
+    .replace(/['’]s$/, '');
+
+export function entitiesOf(text: string, locale: string): Entity[] {
+  const out: Entity[] = [];
+  const seen = new Set<string>();
+  const stops = stopWords(locale);
+  const push = (kind: EntityKind, raw: string) => {
+    const words = clean(raw).split(' ');
+    while (words.length > 1 && stops.has(words[words.length - 1]!.toLowerCase())) words.pop();
+    const t = words.join(' ');
+    if (t.length < 2 || !/^[\p{Lu}\p{N}]/u.test(t) || isFunctionWords(t, locale) || seen.has(t.toLowerCase())) return;
+    seen.add(t.toLowerCase());
+    out.push({ kind, text: t });
+  };
+  for (const m of text.matchAll(SPEAKER)) if (!INTERVIEWER.test(m[1]!)) push('person', m[1]!);
+  for (const d of CHRONO[locale]?.parse(text) ?? []) {
+    const t = clean(d.text);
+    const pinned = ['day', 'weekday', 'month', 'year'].some((c) => d.start.isCertain(c as 'day'));
+    // A lone short or common word ("now", "so", "heute") is a moment of speech, not a date anyone looks for.
+    const vague = !/\s/.test(t) && (t.length <= 3 || isFunctionWords(t, locale) || VAGUE.test(t));
+    if (pinned && !vague && !seen.has(t.toLowerCase())) out.push({ kind: 'date', text: t });
+    seen.add(t.toLowerCase());
+  }
+  if (locale === 'en') {
+    const doc = nlp(text);
+    for (const p of doc.people().out('array') as string[]) push('person', p);
+    for (const o of doc.organizations().out('array') as string[]) push('organization', o);
+    for (const p of doc.places().out('array') as string[]) push('place', p);
+    for (const run of capitalisedRuns(text, 1, stops)) push('other', run);
+    return out;
+  }
+  for (const m of text.matchAll(TITLES[locale] ?? /$^/gu)) push('person', m[0]);
+  for (const run of capitalisedRuns(text, locale === 'de' ? 2 : 1, stops)) push('other', run);
+  return out;
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { entitiesOf } from '../../src/engine/entities/index.js';
+import { stopWords } from '../../src/engine/text/index.js';
+import { loadStudy, STUDIES_DIR } from '../../eval/passages/load.js';
+
+const study = (name: string) => loadStudy(path.join(STUDIES_DIR, name));
+
+describe('named entities', () => {
+  for (const [name, locale] of [
+    ['care-workers', 'en'],
+    ['kita-eltern-de', 'de'],
+  ] as const) {
+    it(`${name}: no pronoun, question word, contraction or function word is an entity`, () => {
+      const stops = stopWords(locale);
+      for (const t of study(name).transcripts) {
+        // Dates may be made of common words ("in zwei Jahren"); names may not.
+        for (const e of entitiesOf(t.text, locale).filter((x) => x.kind !== 'date')) {
+          expect(e.text.split(' ').every((w) => stops.has(w.toLowerCase()))).toBe(false);
+          expect(e.text).not.toMatch(/^(How|What|Im|Id|Ive|Ill|Thats|Whats|Honestly|Thank|Um|Wie|Was|Das|Sie|Ja|Nein|den|ist|nur)$/);
+        }
+      }
+    });
+  }
+
+  it("finds an English interview's participant, weekdays as dates, and places", () => {
+    const all = study('care-workers').transcripts.flatMap((t) => entitiesOf(t.text, 'en'));
+    const participant = /—\s*P\d+\s*\((\p{L}+)/u.exec(study('care-workers').transcripts[0]!.text)![1]!;
+    expect(all).toContainEqual({ kind: 'person', text: participant });
+    expect(all.filter((e) => e.kind === 'date').map((e) => e.text)).toContain('Friday');
+    expect(all.some((e) => e.kind === 'place')).toBe(true);
+    expect(all.some((e) => e.kind === 'date' && /^(now|morning|night)$/i.test(e.text))).toBe(false);
+  });
+
+  it('reads a German project in German: its names, its people and its dates, and no common noun as a place', () => {
+    const all = study('kita-eltern-de').transcripts.flatMap((t) => entitiesOf(t.text, 'de'));
+    expect(all).toContainEqual({ kind: 'other', text: 'Kita Sonnenblume' });
+    expect(all.filter((e) => e.kind === 'person').some((e) => /^Frau \p{Lu}/u.test(e.text))).toBe(true);
+    expect(all.filter((e) => e.kind === 'date').some((e) => /Freitag|Donnerstag/.test(e.text))).toBe(true);
+    expect(all.filter((e) => e.kind === 'place')).toEqual([]);
+    // German capitalises every noun: a single capitalised word is not taken for a name.
+    expect(all.some((e) => e.kind === 'other' && !e.text.includes(' '))).toBe(false);
+  });
+});
