@@ -35,12 +35,19 @@ const row = (name: string, r: Result) => `| ${name} | ${r.requests.total} | ${r.
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-bench-'));
-  const config = parseConfig({ SIFT_DATA_DIR: dataDir, SIFT_RATE_LIMIT_READ: '1000000000', SIFT_RATE_LIMIT_ACCOUNT: '1000000', SIFT_RATE_LIMIT_ACCOUNT_UPLOAD: '1000000', LOG_LEVEL: 'silent' });
+  const config = parseConfig({
+    SIFT_DATA_DIR: dataDir,
+    SIFT_RATE_LIMIT_READ: '1000000000',
+    SIFT_RATE_LIMIT_ACCOUNT: '1000000',
+    SIFT_RATE_LIMIT_ACCOUNT_UPLOAD: '1000000',
+    LOG_LEVEL: 'silent',
+  });
   const app = await createApp(config);
   const store = app.store;
   const { user } = await adminOps.create_user(store, { action: 'create_user', email: 'bench@example.com' });
   const { account } = await adminOps.create_account(store, { action: 'create_account', name: 'Bench', ownerUserId: user.id, credits: 1_000_000 });
-  const project = async (name: string) => (await adminOps.create_project(store, { action: 'create_project', accountId: account.id, ownerUserId: user.id, name })).project;
+  const project = async (name: string) =>
+    (await adminOps.create_project(store, { action: 'create_project', accountId: account.id, ownerUserId: user.id, name })).project;
   const plain = await project('Plain');
   const anonymised = await project('Anonymised');
   await adminOps.set_project_pipeline(store, { action: 'set_project_pipeline', projectId: anonymised.id, pipeline: 'anonymized' });
@@ -48,22 +55,35 @@ async function main() {
   const { key: accountKey } = await adminOps.create_account_key(store, { action: 'create_account_key', accountId: account.id, userId: user.id });
   const base = await app.server.listen({ port: 0, host: '127.0.0.1' });
 
-  const load = (duration: number) => autocannon({
-    url: `${base}/api/sift-read`, connections: CONNECTIONS, duration, method: 'POST', body: '{"action":"get_project"}',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${readKey}` },
-  });
+  const load = (duration: number) =>
+    autocannon({
+      url: `${base}/api/sift-read`,
+      connections: CONNECTIONS,
+      duration,
+      method: 'POST',
+      body: '{"action":"get_project"}',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${readKey}` },
+    });
   await load(2);
   const idle = await load(10);
 
   const account_ = async (body: Record<string, unknown>) => {
-    const res = await fetch(`${base}/api/sift-account`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${accountKey}` }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}/api/sift-account`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accountKey}` },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${body.action}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<Record<string, unknown>>;
   };
   const upload = async (projectId: string, files: { name: string; text: string }[]) => {
     const form = new FormData();
     for (const f of files) form.append('file', new Blob([f.text], { type: 'text/plain' }), f.name);
-    const res = await fetch(`${base}/api/sift-account/upload?projectId=${projectId}`, { method: 'POST', headers: { authorization: `Bearer ${accountKey}` }, body: form });
+    const res = await fetch(`${base}/api/sift-account/upload?projectId=${projectId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accountKey}` },
+      body: form,
+    });
     if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
   };
   const settle = async (projectId: string, want: string) => {
@@ -78,7 +98,10 @@ async function main() {
   const busyLoad = load(3600);
   const started = Date.now();
   await upload(plain.id, [{ name: 'long.txt', text: interviewText(2_000_000, 0) }]);
-  await upload(anonymised.id, Array.from({ length: 20 }, (_, i) => ({ name: `interview-${i}.txt`, text: interviewText(50_000, i + 1) })));
+  await upload(
+    anonymised.id,
+    Array.from({ length: 20 }, (_, i) => ({ name: `interview-${i}.txt`, text: interviewText(50_000, i + 1) })),
+  );
   for (const p of [plain, anonymised]) {
     const s = await settle(p.id, 'awaiting_confirmation');
     await account_({ action: 'confirm_documents', projectId: p.id, expectedCreditCost: s.confirmableCreditCost });
@@ -89,7 +112,9 @@ async function main() {
   (busyLoad as unknown as { stop(): void }).stop();
   const busy = await busyLoad;
 
-  console.log(`\n${CONNECTIONS} connections asking get_project, Node ${process.version}, ${os.cpus().length} cores; the work took ${(workMs / 1000).toFixed(1)} s (${ready} of ${final.length} documents ready)\n`);
+  console.log(
+    `\n${CONNECTIONS} connections asking get_project, Node ${process.version}, ${os.cpus().length} cores; the work took ${(workMs / 1000).toFixed(1)} s (${ready} of ${final.length} documents ready)\n`,
+  );
   console.log('| phase | requests | p50 ms | p99 ms | max ms |');
   console.log('|---|---:|---:|---:|---:|');
   console.log(row('idle (10 s)', idle));

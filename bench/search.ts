@@ -43,16 +43,39 @@ async function main() {
   await store.transaction(async (trx) => {
     for (let d = 1; d <= DOCS; d++) {
       const docId = newId();
-      await trx.insertInto('documents').values({
-        id: docId, projectId: project.id, counter: d, filename: `i${d}.txt`, status: 'ready', pipeline: 'standard', creditCost: 1, wordCount: 1000,
-        error: null, mimeType: 'text/plain', sizeBytes: 1, blobKey: null, sourceUrl: null, text: '', confirmedAt: now, leaseOwner: null,
-        leaseExpiresAt: null, attempts: 0, createdAt: now, updatedAt: now,
-      }).execute();
+      await trx
+        .insertInto('documents')
+        .values({
+          id: docId,
+          projectId: project.id,
+          counter: d,
+          filename: `i${d}.txt`,
+          status: 'ready',
+          pipeline: 'standard',
+          creditCost: 1,
+          wordCount: 1000,
+          error: null,
+          mimeType: 'text/plain',
+          sizeBytes: 1,
+          blobKey: null,
+          sourceUrl: null,
+          text: '',
+          confirmedAt: now,
+          leaseOwner: null,
+          leaseExpiresAt: null,
+          attempts: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
       for (let c = 0; c < CHUNKS_PER_DOC; c++) {
         const text = Array.from({ length: 4 }, () => sentences[Math.floor(rnd.next().value! * sentences.length)]).join(' ');
         const id = newId();
         chunks.push({ id, text });
-        await trx.insertInto('chunks').values({ id, projectId: project.id, documentId: docId, idx: c, text, speaker: 'Participant', startOffset: 0, endOffset: text.length }).execute();
+        await trx
+          .insertInto('chunks')
+          .values({ id, projectId: project.id, documentId: docId, idx: c, text, speaker: 'Participant', startOffset: 0, endOffset: text.length })
+          .execute();
       }
     }
   });

@@ -29,14 +29,24 @@ const DESCRIPTIONS: Record<string, string> = {
   ham: 'personal and mailing-list discussion: software, Linux, bugs, patches, news and replies to earlier messages',
 };
 
-interface Row { dataset: string; method: string; nmi: number; ari: number; coverage: number; f1?: number; verbatim?: number; seeds?: number[] }
+interface Row {
+  dataset: string;
+  method: string;
+  nmi: number;
+  ari: number;
+  coverage: number;
+  f1?: number;
+  verbatim?: number;
+  seeds?: number[];
+}
 
 /** Each document's main top-level theme: the one most of its supporting passages are in. */
 function dominantThemes(docs: LabelledDocument[], auto: ReturnType<typeof automaticAnalysis>): string[] {
   const parentOf = new Map(auto.categories.map((c) => [c.key, c.parentKey ?? c.key]));
   return docs.map((d) => {
     const counts = new Map<string, number>();
-    for (const i of auto.insights.filter((x) => x.documentId === d.id)) for (const k of i.categoryKeys) counts.set(parentOf.get(k) ?? k, (counts.get(parentOf.get(k) ?? k) ?? 0) + i.support);
+    for (const i of auto.insights.filter((x) => x.documentId === d.id))
+      for (const k of i.categoryKeys) counts.set(parentOf.get(k) ?? k, (counts.get(parentOf.get(k) ?? k) ?? 0) + i.support);
     return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'none';
   });
 }
@@ -53,7 +63,11 @@ function evaluate(name: string, docs: LabelledDocument[]): Row[] {
   const labels = [...new Set(docs.map((d) => d.label))];
   // Predefined analysis where each label has a description written for it (not for the party labels).
   const pre = labels.every((l) => DESCRIPTIONS[l])
-    ? predefinedAnalysis(input, labels.map((l) => ({ name: l, description: DESCRIPTIONS[l] })), { locale: 'en', granularity: 'default', strictMode: false })
+    ? predefinedAnalysis(
+        input,
+        labels.map((l) => ({ name: l, description: DESCRIPTIONS[l] })),
+        { locale: 'en', granularity: 'default', strictMode: false },
+      )
     : null;
   const predicted = docs.map((d) => {
     const best = pre?.insights.filter((i) => i.documentId === d.id).sort((a, b) => b.support - a.support)[0];
@@ -61,15 +75,26 @@ function evaluate(name: string, docs: LabelledDocument[]): Row[] {
   });
   const quotes = [...auto.insights, ...(pre?.insights ?? [])].flatMap((i) => i.quotes.map((q) => input.find((d) => d.id === i.documentId)!.text.includes(q)));
   console.error(`${name}: ${docs.length} documents, ${auto.categories.filter((c) => !c.parentKey).length} themes, ${ms} ms`);
-  return [{
-    dataset: name, method: 'sift automatic', nmi: nmi(gold, dominant), ari: ari(gold, dominant),
-    coverage: dominant.filter((x) => x !== 'none').length / docs.length, f1: pre ? macroF1(gold, predicted) : undefined,
-    verbatim: quotes.length === 0 ? 1 : quotes.filter(Boolean).length / quotes.length, seeds: otherSeeds,
-  }];
+  return [
+    {
+      dataset: name,
+      method: 'sift automatic',
+      nmi: nmi(gold, dominant),
+      ari: ari(gold, dominant),
+      coverage: dominant.filter((x) => x !== 'none').length / docs.length,
+      f1: pre ? macroF1(gold, predicted) : undefined,
+      verbatim: quotes.length === 0 ? 1 : quotes.filter(Boolean).length / quotes.length,
+      seeds: otherSeeds,
+    },
+  ];
 }
 
 const datasets: Record<string, LabelledDocument[]> = { interviews: INTERVIEWS };
-for (const [name, load] of [['reuters acq+crude', reuters], ['state of the union (party)', sotu], ['spamassassin spam+ham', spam]] as const) {
+for (const [name, load] of [
+  ['reuters acq+crude', reuters],
+  ['state of the union (party)', sotu],
+  ['spamassassin spam+ham', spam],
+] as const) {
   const loaded = load();
   if (typeof loaded === 'string') console.error(loaded);
   else datasets[name] = loaded;
@@ -79,7 +104,9 @@ const rows: Row[] = Object.entries(datasets).flatMap(([name, docs]) => evaluate(
 let baselines: Record<string, Record<string, { nmi: number; ari: number }>> = {};
 if (fs.existsSync(PYTHON)) {
   try {
-    const input = JSON.stringify({ datasets: Object.fromEntries(Object.entries(datasets).map(([n, d]) => [n, { texts: d.map((x) => x.text), labels: d.map((x) => x.label) }])) });
+    const input = JSON.stringify({
+      datasets: Object.fromEntries(Object.entries(datasets).map(([n, d]) => [n, { texts: d.map((x) => x.text), labels: d.map((x) => x.label) }])),
+    });
     baselines = JSON.parse(execFileSync(PYTHON, [path.join(import.meta.dirname ?? 'eval', 'baselines.py')], { input, encoding: 'utf8' }));
   } catch (err) {
     console.error(`scikit-learn baselines skipped: ${(err as Error).message.split('\n')[0]} (apt-get install python3-sklearn)`);
@@ -90,6 +117,9 @@ console.log('|---|---|---:|---:|---:|---:|---:|---:|');
 const f = (x: number | undefined) => (x === undefined ? '' : x.toFixed(3));
 for (const row of rows) {
   const range = row.seeds ? `${f(Math.min(...row.seeds))}–${f(Math.max(...row.seeds))}` : '';
-  console.log(`| ${row.dataset} | ${row.method} | ${f(row.nmi)} | ${range} | ${f(row.ari)} | ${f(row.coverage)} | ${f(row.f1)} | ${row.verbatim === undefined ? '' : `${(row.verbatim * 100).toFixed(1)}%`} |`);
-  for (const [method, s] of Object.entries(baselines[row.dataset] ?? {})) console.log(`| ${row.dataset} | scikit-learn ${method.toUpperCase()} | ${f(s.nmi)} | | ${f(s.ari)} | 1.000 | | |`);
+  console.log(
+    `| ${row.dataset} | ${row.method} | ${f(row.nmi)} | ${range} | ${f(row.ari)} | ${f(row.coverage)} | ${f(row.f1)} | ${row.verbatim === undefined ? '' : `${(row.verbatim * 100).toFixed(1)}%`} |`,
+  );
+  for (const [method, s] of Object.entries(baselines[row.dataset] ?? {}))
+    console.log(`| ${row.dataset} | scikit-learn ${method.toUpperCase()} | ${f(s.nmi)} | | ${f(s.ari)} | 1.000 | | |`);
 }

@@ -34,5 +34,8 @@ head.writeUInt32LE(words.length, 8);
 head.writeUInt32LE(dims, 12);
 head.writeUInt32LE(text.length, 16);
 fs.mkdirSync(new URL('../assets/', import.meta.url), { recursive: true });
-fs.writeFileSync(new URL('../assets/word-vectors-en.bin', import.meta.url), Buffer.concat([head, text, Buffer.from(scales.buffer), Buffer.from(values.buffer)]));
+fs.writeFileSync(
+  new URL('../assets/word-vectors-en.bin', import.meta.url),
+  Buffer.concat([head, text, Buffer.from(scales.buffer), Buffer.from(values.buffer)]),
+);
 console.log(`${words.length} words × ${dims} dimensions; first: ${words.slice(0, 8).join(' ')}; last: ${words.at(-1)}`);

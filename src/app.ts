@@ -45,9 +45,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const jobs = { nudge: () => workers?.nudge() };
   const llm = createLlmProvider(config.llm);
   const server = buildServer({ config, store, blobs, limiter, jobs, llm }, { logger: options.logger ?? false });
-  workers = options.store || config.workers === 0
-    ? startWorkers({ config, store, blobs, log: server.log, leaseMs: config.leaseMs, llm }, { count: config.workers })
-    : await startWorkerThread(config, storeOptions, server.log);
+  workers =
+    options.store || config.workers === 0
+      ? startWorkers({ config, store, blobs, log: server.log, leaseMs: config.leaseMs, llm }, { count: config.workers })
+      : await startWorkerThread(config, storeOptions, server.log);
   return {
     server,
     store,

@@ -117,7 +117,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     const raw = str(name);
     if (!raw) return [];
     const list: string[] = [];
-    for (const c of raw.split(',').map((x) => x.trim()).filter(Boolean)) {
+    for (const c of raw
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)) {
       let parsed: [ipaddr.IPv4 | ipaddr.IPv6, number];
       try {
         // ipaddr.js also takes forms such as 1.2.3/24 (= 1.2.0.3) and 010.0.0.0/8 (octal, = 8.0.0.0):
@@ -131,7 +134,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       }
       const [addr, bits] = parsed;
       // The fetcher compares IPv4-mapped IPv6 addresses as IPv4, so keep a mapped range in that form too.
-      if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) list.push(`${(addr as ipaddr.IPv6).toIPv4Address().toString()}/${bits - 96}`);
+      if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96)
+        list.push(`${(addr as ipaddr.IPv6).toIPv4Address().toString()}/${bits - 96}`);
       else list.push(c);
     }
     return list;

@@ -13,7 +13,6 @@ function problemsOf(env: NodeJS.ProcessEnv): string[] {
   throw new Error(`parseConfig accepted ${JSON.stringify(env)}`);
 }
 
-
 describe('configuration', () => {
   it('applies the defaults of decisions §9', () => {
     const c = parseConfig({});
@@ -149,7 +148,9 @@ describe('configuration', () => {
     expect(c.llm.baseUrl).toBe('https://llm.example.com/v1');
     for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) expect(parseConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
     for (const host of ['0.0.0.0', '127.0.0.1', '::1', 'localhost', 'sift.internal']) expect(parseConfig({ HOST: host }).host).toBe(host);
-    expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://cache', SMTP_URL: 'smtp://mail', SIFT_LLM_BASE_URL: 'http://127.0.0.1:8000/v1' })).toMatchObject({
+    expect(
+      parseConfig({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://cache', SMTP_URL: 'smtp://mail', SIFT_LLM_BASE_URL: 'http://127.0.0.1:8000/v1' }),
+    ).toMatchObject({
       databaseUrl: 'postgres://u@h/db',
       redisUrl: 'redis://cache',
       smtpUrl: 'smtp://mail',
@@ -158,9 +159,20 @@ describe('configuration', () => {
   });
 
   it('keeps the defaults when the string values are unset or empty', () => {
-    for (const env of [{}, { HOST: '', LOG_LEVEL: '', SIFT_MAIL_FROM: '', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', SIFT_LLM_BASE_URL: '', SIFT_FETCH_ALLOW_CIDRS: '' }]) {
+    for (const env of [
+      {},
+      { HOST: '', LOG_LEVEL: '', SIFT_MAIL_FROM: '', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', SIFT_LLM_BASE_URL: '', SIFT_FETCH_ALLOW_CIDRS: '' },
+    ]) {
       const c = parseConfig(env);
-      expect(c).toMatchObject({ host: '127.0.0.1', logLevel: 'info', mailFrom: 'sift <no-reply@sift.local>', databaseUrl: null, redisUrl: null, smtpUrl: null, fetchAllowCidrs: [] });
+      expect(c).toMatchObject({
+        host: '127.0.0.1',
+        logLevel: 'info',
+        mailFrom: 'sift <no-reply@sift.local>',
+        databaseUrl: null,
+        redisUrl: null,
+        smtpUrl: null,
+        fetchAllowCidrs: [],
+      });
       expect(c.llm.baseUrl).toBeNull();
     }
   });

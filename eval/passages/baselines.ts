@@ -9,12 +9,13 @@ import type { Quoted } from './score.js';
  * segmentation into participant sentences, and (k-means) the gold number of themes.
  */
 function participantSentences(study: Study) {
-  return study.transcripts.flatMap((t) => t.units.filter((u) => u.role === 'participant').map((u) => ({ documentId: t.id, text: t.text.slice(u.start, u.end) })));
+  return study.transcripts.flatMap((t) =>
+    t.units.filter((u) => u.role === 'participant').map((u) => ({ documentId: t.id, text: t.text.slice(u.start, u.end) })),
+  );
 }
 
 /** Stemmed words less the language's stop words: the baselines' own, so that tuning the engine's word lists moves only the engine. */
 const words = (text: string, locale: string) => terms(text, locale);
-
 
 function mean(vs: Vec[]): Vec {
   const c: Vec = new Map();

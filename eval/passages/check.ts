@@ -28,13 +28,16 @@ for (const theme of study.themes) {
   const inDocs = study.transcripts.filter((t) => t.units.some((u) => u.themes.includes(theme.id))).length;
   const own = new Set(terms(`${theme.name} ${theme.description}`, study.locale));
   const disjoint = passages.filter((p) => !terms(p, study.locale).some((w) => own.has(w))).length;
-  console.log(`theme ${theme.id}${theme.distractor ? ' (distractor)' : ''}: ${passages.length} passages in ${inDocs} transcripts; ${disjoint} share no content word with its name and description`);
+  console.log(
+    `theme ${theme.id}${theme.distractor ? ' (distractor)' : ''}: ${passages.length} passages in ${inDocs} transcripts; ${disjoint} share no content word with its name and description`,
+  );
   if (theme.distractor) {
     if (inDocs < 1 || inDocs > 2) problems.push(`distractor ${theme.id} in ${inDocs} transcripts; 1 or 2`);
     continue;
   }
   if (inDocs < 5) problems.push(`theme ${theme.id} in ${inDocs} transcripts; at least 5`);
-  if (disjoint * 3 < passages.length) problems.push(`theme ${theme.id}: only ${disjoint} of ${passages.length} passages share no content word with its name and description; at least a third`);
+  if (disjoint * 3 < passages.length)
+    problems.push(`theme ${theme.id}: only ${disjoint} of ${passages.length} passages share no content word with its name and description; at least a third`);
 }
 if (problems.length) {
   console.log(`\nPROBLEMS:\n- ${problems.join('\n- ')}`);

@@ -9,7 +9,12 @@ import path from 'node:path';
  * `[[a,b|the sentence]]` when they speak to two. The markup is stripped to give the document
  * text; the marks become gold spans at their offsets in that text.
  */
-export interface StudyTheme { id: string; name: string; description: string; distractor?: boolean }
+export interface StudyTheme {
+  id: string;
+  name: string;
+  description: string;
+  distractor?: boolean;
+}
 export interface Study {
   name: string;
   locale: string;
@@ -20,8 +25,17 @@ export interface Study {
   transcripts: Transcript[];
 }
 export type Role = 'header' | 'interviewer' | 'participant';
-export interface Unit { start: number; end: number; role: Role; themes: string[] }
-export interface Transcript { id: string; text: string; units: Unit[] }
+export interface Unit {
+  start: number;
+  end: number;
+  role: Role;
+  themes: string[];
+}
+export interface Transcript {
+  id: string;
+  text: string;
+  units: Unit[];
+}
 
 const MARK = /\[\[([^|\]]+)\|([^\]]+)\]\]/g;
 
@@ -31,7 +45,10 @@ function sentences(text: string, from: number, to: number): { start: number; end
   const re = /[^.?!…]+(?:[.?!…]+["'”’)]*|$)/g;
   const piece = text.slice(from, to);
   for (let m = re.exec(piece); m; m = re.exec(piece)) {
-    if (m[0].length === 0) { re.lastIndex++; continue; }
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
     const lead = m[0].length - m[0].trimStart().length;
     const s = from + m.index + lead;
     const e = from + m.index + m[0].trimEnd().length;
@@ -78,7 +95,10 @@ export function parseTranscript(id: string, raw: string, interviewer: string, th
     body += rest.slice(last);
     if (/\[\[|\]\]/.test(body)) problems.push(`line ${n + 1}: a broken mark`);
     text += `${body}\n`;
-    if (role === 'interviewer') { units.push({ start: cursor, end: cursor + body.length, role, themes: [] }); return; }
+    if (role === 'interviewer') {
+      units.push({ start: cursor, end: cursor + body.length, role, themes: [] });
+      return;
+    }
     // Unmarked participant text between marks is cut into sentences too: they are the units that belong to no theme.
     let from = cursor;
     for (const mk of [...marks, { start: cursor + body.length, end: cursor + body.length, role, themes: [] }]) {
@@ -95,7 +115,10 @@ export function parseTranscript(id: string, raw: string, interviewer: string, th
 export function loadStudy(dir: string): Study {
   const meta = JSON.parse(fs.readFileSync(path.join(dir, 'study.json'), 'utf8')) as Omit<Study, 'transcripts'>;
   const ids = new Set(meta.themes.map((t) => t.id));
-  const transcripts = fs.readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()
+  const transcripts = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()
     .map((f) => parseTranscript(f.replace(/\.txt$/, ''), fs.readFileSync(path.join(dir, f), 'utf8'), meta.interviewer, ids));
   return { ...meta, transcripts };
 }
@@ -104,6 +127,9 @@ export const STUDIES_DIR = path.join(path.dirname(new URL(import.meta.url).pathn
 
 export function loadStudies(): Study[] {
   if (!fs.existsSync(STUDIES_DIR)) return [];
-  return fs.readdirSync(STUDIES_DIR).filter((d) => fs.existsSync(path.join(STUDIES_DIR, d, 'study.json'))).sort()
+  return fs
+    .readdirSync(STUDIES_DIR)
+    .filter((d) => fs.existsSync(path.join(STUDIES_DIR, d, 'study.json')))
+    .sort()
     .map((d) => loadStudy(path.join(STUDIES_DIR, d)));
 }

@@ -5,8 +5,16 @@ import type { Study, Transcript } from './load.js';
  * of its quotes overlaps at least half of the sentence; precision and recall are counted over
  * the participant sentences of all transcripts.
  */
-export interface Quoted { documentId: string; quotes: string[]; categoryKeys: string[] }
-export interface Category { key: string; name: string; parentKey: string | null }
+export interface Quoted {
+  documentId: string;
+  quotes: string[];
+  categoryKeys: string[];
+}
+export interface Category {
+  key: string;
+  name: string;
+  parentKey: string | null;
+}
 
 export const unitKey = (t: Transcript, i: number) => `${t.id}#${i}`;
 
@@ -64,31 +72,41 @@ export function withChildren(categories: Category[], covered: Map<string, Set<st
   return out;
 }
 
-export interface ThemeScore { theme: string; category: string; p: number; r: number; f1: number }
+export interface ThemeScore {
+  theme: string;
+  category: string;
+  p: number;
+  r: number;
+  f1: number;
+}
 
 /** For each real gold theme, the category (alone, or with its sub-categories) that matches it best. */
 export function bestCategories(study: Study, categories: Category[], covered: Map<string, Set<string>>): ThemeScore[] {
   const candidates = [...covered, ...withChildren(categories, covered)];
   const nameOf = new Map(categories.map((c) => [c.key, c.name]));
-  return study.themes.filter((t) => !t.distractor).map((theme) => {
-    const gold = goldUnits(study, theme.id);
-    let best: ThemeScore = { theme: theme.name, category: '—', p: 0, r: 0, f1: 0 };
-    for (const [key, units] of candidates) {
-      const s = prf(units, gold);
-      if (s.f1 > best.f1) best = { theme: theme.name, category: nameOf.get(key) ?? key, ...s };
-    }
-    return best;
-  });
+  return study.themes
+    .filter((t) => !t.distractor)
+    .map((theme) => {
+      const gold = goldUnits(study, theme.id);
+      let best: ThemeScore = { theme: theme.name, category: '—', p: 0, r: 0, f1: 0 };
+      for (const [key, units] of candidates) {
+        const s = prf(units, gold);
+        if (s.f1 > best.f1) best = { theme: theme.name, category: nameOf.get(key) ?? key, ...s };
+      }
+      return best;
+    });
 }
 
 /** Whether a top-level category is mostly the distractor's passages. */
 export function distractorPromoted(study: Study, categories: Category[], covered: Map<string, Set<string>>): boolean {
   const distractors = study.themes.filter((t) => t.distractor).map((t) => goldUnits(study, t.id));
   const tops = withChildren(categories, covered);
-  return categories.filter((c) => !c.parentKey).some((c) => {
-    const units = tops.get(c.key)!;
-    return units.size > 0 && distractors.some((d) => [...units].filter((k) => d.has(k)).length * 2 >= units.size);
-  });
+  return categories
+    .filter((c) => !c.parentKey)
+    .some((c) => {
+      const units = tops.get(c.key)!;
+      return units.size > 0 && distractors.some((d) => [...units].filter((k) => d.has(k)).length * 2 >= units.size);
+    });
 }
 
 /** Share of the gold passages (of real themes) that some quote covers. */

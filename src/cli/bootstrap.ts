@@ -17,7 +17,11 @@ export async function bootstrapIfEmpty(store: Store): Promise<DemoCredentials | 
   const { user } = await adminOps.create_user(store, { action: 'create_user', email: 'demo@sift.local', name: 'Demo researcher' });
   const { account } = await adminOps.create_account(store, { action: 'create_account', name: 'Demo team', ownerUserId: user.id, credits: 1000 });
   const { project } = await adminOps.create_project(store, {
-    action: 'create_project', accountId: account.id, ownerUserId: user.id, name: 'Demo project', locale: 'en',
+    action: 'create_project',
+    accountId: account.id,
+    ownerUserId: user.id,
+    name: 'Demo project',
+    locale: 'en',
     description: 'Created on first start so you can try the API.',
   });
   const editKey = (await adminOps.create_project_key(store, { action: 'create_project_key', projectId: project.id, userId: user.id, access: 'edit' })).key;

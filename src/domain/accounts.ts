@@ -13,8 +13,13 @@ export async function createAccount(
   const owner = await trx.selectFrom('users').select('id').where('id', '=', input.ownerUserId).executeTakeFirst();
   if (!owner) throw notFound('user', input.ownerUserId);
   const row: Row<'accounts'> = {
-    id: newId(), name: input.name, ownerUserId: input.ownerUserId, plan: input.plan ?? null, creditBalance: 0,
-    createdByPartnerId: input.createdByPartnerId ?? null, createdAt: nowIso(),
+    id: newId(),
+    name: input.name,
+    ownerUserId: input.ownerUserId,
+    plan: input.plan ?? null,
+    creditBalance: 0,
+    createdByPartnerId: input.createdByPartnerId ?? null,
+    createdAt: nowIso(),
   };
   await trx.insertInto('accounts').values(row).execute();
   if (input.credits && input.credits > 0) {
@@ -22,4 +27,3 @@ export async function createAccount(
   }
   return row;
 }
-

@@ -9,8 +9,7 @@ import { balanceOf, grantCredits, ledgerOf, type Payer } from './credits.js';
 import { invalidField, notFound } from './errors.js';
 
 /** The operator's actions (decisions §8); the HTTP surface and the CLI both call these. */
-const payerOf = (b: { accountId?: string; partnerId?: string }): Payer =>
-  b.accountId ? { accountId: b.accountId } : { partnerId: b.partnerId! };
+const payerOf = (b: { accountId?: string; partnerId?: string }): Payer => (b.accountId ? { accountId: b.accountId } : { partnerId: b.partnerId! });
 
 async function userExists(store: Store, id: string) {
   const u = await store.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();

@@ -24,8 +24,19 @@ export const familyOf = (type: AnalysisType, run?: { id: string }) => (type === 
 
 export async function createRun(trx: Tx, projectId: string, type: AnalysisType, params: AnalysisParams): Promise<Row<'analyses'>> {
   const row: Row<'analyses'> = {
-    id: newId(), projectId, type, status: 'queued', params: JSON.stringify(params), error: null, note: null,
-    leaseOwner: null, leaseExpiresAt: null, attempts: 0, createdAt: nowIso(), startedAt: null, finishedAt: null,
+    id: newId(),
+    projectId,
+    type,
+    status: 'queued',
+    params: JSON.stringify(params),
+    error: null,
+    note: null,
+    leaseOwner: null,
+    leaseExpiresAt: null,
+    attempts: 0,
+    createdAt: nowIso(),
+    startedAt: null,
+    finishedAt: null,
   };
   await trx.insertInto('analyses').values(row).execute();
   return row;
@@ -48,7 +59,12 @@ export function nothingNewNote(coverage: Coverage): string | null {
 /** Per-verdict counts of a family over the project's ready documents (`pending`: no verdict yet). */
 export async function coverageOf(db: DbOrTx, projectId: string, family: string): Promise<Coverage> {
   const ready = await db.selectFrom('documents').select('id').where('projectId', '=', projectId).where('status', '=', 'ready').execute();
-  const verdicts = await db.selectFrom('analysisVerdicts').select(['documentId', 'verdict']).where('projectId', '=', projectId).where('family', '=', family).execute();
+  const verdicts = await db
+    .selectFrom('analysisVerdicts')
+    .select(['documentId', 'verdict'])
+    .where('projectId', '=', projectId)
+    .where('family', '=', family)
+    .execute();
   const byDoc = new Map(verdicts.map((v) => [v.documentId, v.verdict]));
   const out: Coverage = { analysed: 0, skipped: 0, failed: 0, pending: 0 };
   for (const d of ready) out[byDoc.get(d.id) ?? 'pending']++;
@@ -57,8 +73,11 @@ export async function coverageOf(db: DbOrTx, projectId: string, family: string):
 
 /** `reconsiderSkipped`: clears the `skipped` and `failed` verdicts of the automatic analysis; `analysed` stays. */
 export async function clearSkipped(trx: Tx, projectId: string): Promise<number> {
-  const res = await trx.deleteFrom('analysisVerdicts')
-    .where('projectId', '=', projectId).where('family', '=', 'automatic').where('verdict', 'in', ['skipped', 'failed'])
+  const res = await trx
+    .deleteFrom('analysisVerdicts')
+    .where('projectId', '=', projectId)
+    .where('family', '=', 'automatic')
+    .where('verdict', 'in', ['skipped', 'failed'])
     .executeTakeFirst();
   return Number(res.numDeletedRows);
 }
@@ -73,9 +92,14 @@ export async function runsOf(store: Store, projectId: string) {
     const coverage = await coverageOf(store.db, projectId, familyOf(r.type as AnalysisType, r));
     const total = coverage.analysed + coverage.skipped + coverage.failed + coverage.pending;
     out.push({
-      ...runView(r), ...(r.error ? { error: r.error } : {}), ...(r.note ? { note: r.note } : {}), coverage,
+      ...runView(r),
+      ...(r.error ? { error: r.error } : {}),
+      ...(r.note ? { note: r.note } : {}),
+      coverage,
       progress: r.status === 'completed' ? 1 : total === 0 ? 0 : (total - coverage.pending) / total,
-      createdAt: r.createdAt, startedAt: r.startedAt, finishedAt: r.finishedAt,
+      createdAt: r.createdAt,
+      startedAt: r.startedAt,
+      finishedAt: r.finishedAt,
     });
   }
   return out;

@@ -21,10 +21,20 @@ export async function createCategories(trx: Tx, projectId: string, drafts: Categ
     const draft = pending.splice(i === -1 ? 0 : i, 1)[0]!;
     const id = newId();
     const now = nowIso();
-    await trx.insertInto('categories').values({
-      id, projectId, shortId: shortHash('C', id), text: clip(draft.name || 'Theme', 500), description: clip(draft.description, 4000),
-      parentId: draft.parentKey ? (ids.get(draft.parentKey) ?? null) : null, analysisId, createdAt: now, updatedAt: now,
-    }).execute();
+    await trx
+      .insertInto('categories')
+      .values({
+        id,
+        projectId,
+        shortId: shortHash('C', id),
+        text: clip(draft.name || 'Theme', 500),
+        description: clip(draft.description, 4000),
+        parentId: draft.parentKey ? (ids.get(draft.parentKey) ?? null) : null,
+        analysisId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
     ids.set(draft.key, id);
   }
   return ids;
@@ -34,16 +44,34 @@ export async function createCategories(trx: Tx, projectId: string, drafts: Categ
 export async function insertInsights(trx: Tx, projectId: string, drafts: InsightDraft[], categoryIds: Map<string, string>, analysisId: string) {
   for (const d of drafts) {
     const links = [...new Set(d.categoryKeys.map((k) => categoryIds.get(k)).filter((x): x is string => !!x))];
-    const quotes = d.quotes.filter((q) => q.length > 0).slice(0, 20).map((q) => clip(q, 4000));
+    const quotes = d.quotes
+      .filter((q) => q.length > 0)
+      .slice(0, 20)
+      .map((q) => clip(q, 4000));
     if (!d.text.trim() || quotes.length === 0) continue;
     const counter = await nextCounter(trx, projectId, 'insightCounter');
     const id = newId();
     const now = nowIso();
-    await trx.insertInto('insights').values({
-      id, projectId, counter, documentId: d.documentId, text: clip(d.text, 2000), description: clip(d.description, 4000),
-      quotes: JSON.stringify(quotes), analysisId, createdAt: now, updatedAt: now,
-    }).execute();
-    if (links.length > 0) await trx.insertInto('insightCategories').values(links.map((categoryId) => ({ insightId: id, categoryId, projectId }))).execute();
+    await trx
+      .insertInto('insights')
+      .values({
+        id,
+        projectId,
+        counter,
+        documentId: d.documentId,
+        text: clip(d.text, 2000),
+        description: clip(d.description, 4000),
+        quotes: JSON.stringify(quotes),
+        analysisId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    if (links.length > 0)
+      await trx
+        .insertInto('insightCategories')
+        .values(links.map((categoryId) => ({ insightId: id, categoryId, projectId })))
+        .execute();
   }
 }
 
@@ -70,8 +98,21 @@ export async function upsertMemo(
     return;
   }
   const counter = await nextCounter(trx, projectId, 'memoCounter');
-  await trx.insertInto('memos').values({
-    id: newId(), projectId, counter, kind: memo.kind, title, text: memo.text, documentId: memo.documentId ?? null,
-    fieldId: memo.fieldId ?? null, fieldValue: memo.fieldId ? (memo.fieldValue ?? '') : null, analysisId, createdAt: now, updatedAt: now,
-  }).execute();
+  await trx
+    .insertInto('memos')
+    .values({
+      id: newId(),
+      projectId,
+      counter,
+      kind: memo.kind,
+      title,
+      text: memo.text,
+      documentId: memo.documentId ?? null,
+      fieldId: memo.fieldId ?? null,
+      fieldValue: memo.fieldId ? (memo.fieldValue ?? '') : null,
+      analysisId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
 }

@@ -22,10 +22,15 @@ async function chosenCategories(scope: ProjectScope, body: ReadBody<'analyze'>):
 /** Document of each (insight, category) pair for the chosen categories. */
 async function pairs(scope: ProjectScope, categories: Row<'categories'>[]) {
   if (categories.length === 0) return [];
-  return scope.store.db.selectFrom('insightCategories')
+  return scope.store.db
+    .selectFrom('insightCategories')
     .innerJoin('insights', 'insights.id', 'insightCategories.insightId')
     .select(['insightCategories.categoryId as categoryId', 'insights.documentId as documentId'])
-    .where('insightCategories.categoryId', 'in', categories.map((c) => c.id))
+    .where(
+      'insightCategories.categoryId',
+      'in',
+      categories.map((c) => c.id),
+    )
     .execute();
 }
 
@@ -65,14 +70,26 @@ export async function analyzeProject(scope: ProjectScope, body: ReadBody<'analyz
   if (body.type === 'metadata_distribution') {
     const fields = await db.selectFrom('metadataFields').selectAll().where('projectId', '=', scope.project.id).execute();
     const fieldById = new Map(fields.map((f) => [f.id, f]));
-    const values = await db.selectFrom('metadataValues').select(['documentId', 'fieldId', 'text']).where('projectId', '=', scope.project.id).where('text', '!=', '').execute();
+    const values = await db
+      .selectFrom('metadataValues')
+      .select(['documentId', 'fieldId', 'text'])
+      .where('projectId', '=', scope.project.id)
+      .where('text', '!=', '')
+      .execute();
     const valuesByDoc = new Map<string, { fieldId: string; text: string }[]>();
     for (const v of values) valuesByDoc.set(v.documentId, [...(valuesByDoc.get(v.documentId) ?? []), v]);
     for (const l of links) for (const v of valuesByDoc.get(l.documentId ?? '') ?? []) bump(JSON.stringify([l.categoryId, v.fieldId, v.text]));
     const rows = [...count.entries()].map(([k, n]) => {
       const [categoryId, fieldId, value] = JSON.parse(k) as [string, string, string];
       const field = fieldById.get(fieldId)!;
-      return { categoryId: byId.get(categoryId)!.shortId, category: byId.get(categoryId)!.text, fieldId: field.shortId, field: field.shortName, value, count: n };
+      return {
+        categoryId: byId.get(categoryId)!.shortId,
+        category: byId.get(categoryId)!.text,
+        fieldId: field.shortId,
+        field: field.shortName,
+        value,
+        count: n,
+      };
     });
     rows.sort((a, b) => a.category.localeCompare(b.category) || a.field.localeCompare(b.field) || b.count - a.count || a.value.localeCompare(b.value));
     return { type: body.type, rows };
@@ -81,7 +98,15 @@ export async function analyzeProject(scope: ProjectScope, body: ReadBody<'analyz
   const dateFields = await db.selectFrom('metadataFields').select('id').where('projectId', '=', scope.project.id).where('valueType', '=', 'date').execute();
   const dated = new Map<string, Date>();
   if (dateFields.length > 0) {
-    const values = await db.selectFrom('metadataValues').select(['documentId', 'text', 'value']).where('fieldId', 'in', dateFields.map((f) => f.id)).execute();
+    const values = await db
+      .selectFrom('metadataValues')
+      .select(['documentId', 'text', 'value'])
+      .where(
+        'fieldId',
+        'in',
+        dateFields.map((f) => f.id),
+      )
+      .execute();
     for (const v of values) {
       const d = parseDate(v.text, v.value);
       if (d && !dated.has(v.documentId)) dated.set(v.documentId, d);

@@ -34,12 +34,18 @@ async function survivor(trx: Tx, projectId: string, merged: Row<'categories'>[],
 /** Moves insights, subcategories, tags and notes of `from` onto `to`, without duplicating links. */
 async function moveContents(trx: Tx, projectId: string, from: string[], to: string) {
   const insightLinks = await trx.selectFrom('insightCategories').select('insightId').where('categoryId', 'in', from).execute();
-  await linkInsights(trx, projectId, to, insightLinks.map((l) => l.insightId));
+  await linkInsights(
+    trx,
+    projectId,
+    to,
+    insightLinks.map((l) => l.insightId),
+  );
   await trx.updateTable('categories').set({ parentId: to }).where('parentId', 'in', from).where('id', 'not in', from).execute();
   const tagLinks = await trx.selectFrom('tagTargets').select('tagId').where('targetType', '=', 'category').where('targetId', 'in', from).execute();
   const tagIds = [...new Set(tagLinks.map((l) => l.tagId))];
   if (tagIds.length > 0) {
-    await trx.insertInto('tagTargets')
+    await trx
+      .insertInto('tagTargets')
       .values(tagIds.map((tagId) => ({ tagId, targetType: 'category' as const, targetId: to, projectId })))
       .onConflict((oc) => oc.columns(['tagId', 'targetType', 'targetId']).doNothing())
       .execute();

@@ -15,8 +15,15 @@ export async function insertCategory(
   const id = newId();
   const now = nowIso();
   const row: Row<'categories'> = {
-    id, projectId, shortId: shortHash('C', id), text: input.text, description: input.description ?? '',
-    parentId: input.parentId ?? null, analysisId: null, createdAt: now, updatedAt: now,
+    id,
+    projectId,
+    shortId: shortHash('C', id),
+    text: input.text,
+    description: input.description ?? '',
+    parentId: input.parentId ?? null,
+    analysisId: null,
+    createdAt: now,
+    updatedAt: now,
   };
   await trx.insertInto('categories').values(row).execute();
   return row;
@@ -29,7 +36,8 @@ export const loadHierarchy = (db: DbOrTx, projectId: string) =>
 /** Files insights under a category; links that already exist are kept as they are. */
 export async function linkInsights(trx: Tx, projectId: string, categoryId: string, insightIds: readonly string[]) {
   if (insightIds.length === 0) return;
-  await trx.insertInto('insightCategories')
+  await trx
+    .insertInto('insightCategories')
     .values([...new Set(insightIds)].map((insightId) => ({ insightId, categoryId, projectId })))
     .onConflict((oc) => oc.columns(['insightId', 'categoryId']).doNothing())
     .execute();

@@ -77,13 +77,18 @@ export async function deleteCategory(scope: ProjectScope, body: Body) {
   const deleted = await scope.store.transaction(async (trx) => {
     const category = await namedCategory(trx, projectId, body);
     const subtree = subtreeIds(await loadHierarchy(trx, projectId), category.id);
-    const links = await trx.selectFrom('insightCategories').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('categoryId', '=', category.id).executeTakeFirstOrThrow();
+    const links = await trx
+      .selectFrom('insightCategories')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('categoryId', '=', category.id)
+      .executeTakeFirstOrThrow();
     const insightCount = Number(links.n);
     const childCount = subtree.length - 1;
     if ((insightCount > 0 || childCount > 0) && body.deleteIfNotEmpty !== true) {
-      throw conflict(`category ${category.shortId} holds ${insightCount} insight(s) and ${childCount} subcategory(ies); `
-        + 'pass deleteIfNotEmpty: true to delete it with its subcategories (its insights are kept, unlinked)');
+      throw conflict(
+        `category ${category.shortId} holds ${insightCount} insight(s) and ${childCount} subcategory(ies); ` +
+          'pass deleteIfNotEmpty: true to delete it with its subcategories (its insights are kept, unlinked)',
+      );
     }
     const rows = await trx.selectFrom('categories').select(['id', 'shortId']).where('id', 'in', subtree).execute();
     const shortIdOf = new Map(rows.map((r) => [r.id, r.shortId]));

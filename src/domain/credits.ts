@@ -22,7 +22,11 @@ export async function balanceOf(db: DbOrTx, payer: Payer): Promise<number> {
 
 /** Adds (or, with a negative amount, removes) credits by operator decision. Must run in a transaction. */
 export async function grantCredits(trx: Tx, payer: Payer, amount: number, reason: string): Promise<number> {
-  const exists = await trx.selectFrom(payerTable(payer) as 'accounts').select('id').where('id', '=', payerId(payer)).executeTakeFirst();
+  const exists = await trx
+    .selectFrom(payerTable(payer) as 'accounts')
+    .select('id')
+    .where('id', '=', payerId(payer))
+    .executeTakeFirst();
   if (!exists) throw notFound('accountId' in payer ? 'account' : 'partner', payerId(payer));
   // A balance stays exact and within MAX_CREDITS: the guard is part of the update itself.
   const res = await trx
@@ -32,12 +36,20 @@ export async function grantCredits(trx: Tx, payer: Payer, amount: number, reason
     .where(sql<boolean>`credit_balance + ${amount} between ${-MAX_CREDITS} and ${MAX_CREDITS}`)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) throw invalidField('/amount', `would take the balance beyond ±${MAX_CREDITS} credits`);
-  await trx.insertInto('creditLedger').values({
-    id: newId(),
-    accountId: 'accountId' in payer ? payer.accountId : null,
-    partnerId: 'partnerId' in payer ? payer.partnerId : null,
-    amount, kind: 'grant', reason, projectId: null, documentIds: null, createdAt: nowIso(),
-  }).execute();
+  await trx
+    .insertInto('creditLedger')
+    .values({
+      id: newId(),
+      accountId: 'accountId' in payer ? payer.accountId : null,
+      partnerId: 'partnerId' in payer ? payer.partnerId : null,
+      amount,
+      kind: 'grant',
+      reason,
+      projectId: null,
+      documentIds: null,
+      createdAt: nowIso(),
+    })
+    .execute();
   return balanceOf(trx, payer);
 }
 
@@ -45,13 +57,7 @@ export async function grantCredits(trx: Tx, payer: Payer, amount: number, reason
  * Charges `amount` credits if the balance covers it (402 otherwise). The conditional update is
  * the guard against double spending under concurrency. Must run in a transaction.
  */
-export async function chargeCredits(
-  trx: Tx,
-  payer: Payer,
-  amount: number,
-  reason: string,
-  ref: { projectId: string; documentIds: string[] },
-): Promise<number> {
+export async function chargeCredits(trx: Tx, payer: Payer, amount: number, reason: string, ref: { projectId: string; documentIds: string[] }): Promise<number> {
   if (amount > 0) {
     const res = await trx
       .updateTable(payerTable(payer))
@@ -64,13 +70,20 @@ export async function chargeCredits(
       throw paymentRequired(`not enough credits: the confirmation costs ${amount}, the balance is ${balance}`);
     }
   }
-  await trx.insertInto('creditLedger').values({
-    id: newId(),
-    accountId: 'accountId' in payer ? payer.accountId : null,
-    partnerId: 'partnerId' in payer ? payer.partnerId : null,
-    amount: -amount, kind: 'charge', reason, projectId: ref.projectId,
-    documentIds: JSON.stringify(ref.documentIds), createdAt: nowIso(),
-  }).execute();
+  await trx
+    .insertInto('creditLedger')
+    .values({
+      id: newId(),
+      accountId: 'accountId' in payer ? payer.accountId : null,
+      partnerId: 'partnerId' in payer ? payer.partnerId : null,
+      amount: -amount,
+      kind: 'charge',
+      reason,
+      projectId: ref.projectId,
+      documentIds: JSON.stringify(ref.documentIds),
+      createdAt: nowIso(),
+    })
+    .execute();
   return balanceOf(trx, payer);
 }
 

@@ -36,15 +36,43 @@ export async function createPendingDocuments(trx: Tx, project: Row<'projects'>, 
   for (const d of docs) {
     const hash = d.contentHash ?? (d.text ? sha256(d.text) : null);
     const earlier = hash
-      ? (seen.get(hash) ?? (await trx.selectFrom('documents').select('id').where('projectId', '=', project.id).where('contentHash', '=', hash).orderBy('counter').executeTakeFirst())?.id ?? null)
+      ? (seen.get(hash) ??
+        (
+          await trx
+            .selectFrom('documents')
+            .select('id')
+            .where('projectId', '=', project.id)
+            .where('contentHash', '=', hash)
+            .orderBy('counter')
+            .executeTakeFirst()
+        )?.id ??
+        null)
       : null;
     const counter = await nextCounter(trx, project.id, 'documentCounter');
     const now = nowIso();
     const row: Row<'documents'> = {
-      id: newId(), projectId: project.id, counter, filename: d.filename, status: 'pending', pipeline: current.pipeline,
-      creditCost: null, wordCount: null, error: null, mimeType: d.mimeType, sizeBytes: d.sizeBytes, blobKey: d.blobKey,
-      sourceUrl: d.sourceUrl, text: d.text ?? null, confirmedAt: null, leaseOwner: null, leaseExpiresAt: null, attempts: 0,
-      createdAt: now, updatedAt: now, contentHash: hash, duplicateOf: earlier,
+      id: newId(),
+      projectId: project.id,
+      counter,
+      filename: d.filename,
+      status: 'pending',
+      pipeline: current.pipeline,
+      creditCost: null,
+      wordCount: null,
+      error: null,
+      mimeType: d.mimeType,
+      sizeBytes: d.sizeBytes,
+      blobKey: d.blobKey,
+      sourceUrl: d.sourceUrl,
+      text: d.text ?? null,
+      confirmedAt: null,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      attempts: 0,
+      createdAt: now,
+      updatedAt: now,
+      contentHash: hash,
+      duplicateOf: earlier,
     };
     await trx.insertInto('documents').values(row).execute();
     if (hash && !seen.has(hash)) seen.set(hash, row.id);
@@ -55,8 +83,14 @@ export async function createPendingDocuments(trx: Tx, project: Row<'projects'>, 
 
 /** Account and partner surfaces answer raw UUIDs (spec rule 2). */
 export const documentViewRaw = (d: Row<'documents'>) => ({
-  id: d.id, filename: d.filename, status: d.status, pipeline: d.pipeline, creditCost: d.creditCost,
-  ...(d.error ? { error: d.error } : {}), ...(d.duplicateOf ? { duplicateOf: d.duplicateOf } : {}), createdAt: d.createdAt,
+  id: d.id,
+  filename: d.filename,
+  status: d.status,
+  pipeline: d.pipeline,
+  creditCost: d.creditCost,
+  ...(d.error ? { error: d.error } : {}),
+  ...(d.duplicateOf ? { duplicateOf: d.duplicateOf } : {}),
+  createdAt: d.createdAt,
 });
 
 async function projectDocuments(db: DbOrTx, projectId: string) {
@@ -73,7 +107,9 @@ function confirmableBatches(docs: Row<'documents'>[]): Batch[] {
   const byPipeline = new Map<Pipeline, Row<'documents'>[]>();
   for (const d of docs) if (d.status === 'awaiting_confirmation') byPipeline.set(d.pipeline, [...(byPipeline.get(d.pipeline) ?? []), d]);
   return [...byPipeline.entries()].map(([pipeline, documents]) => ({
-    pipeline, documents, creditCost: documents.reduce((s, d) => s + Number(d.creditCost ?? 0), 0),
+    pipeline,
+    documents,
+    creditCost: documents.reduce((s, d) => s + Number(d.creditCost ?? 0), 0),
   }));
 }
 
@@ -112,12 +148,7 @@ async function resolveMany(db: DbOrTx, projectId: string, inputs: string[]): Pro
  * the charge happen in one transaction, the move first, so that a concurrent duplicate finds
  * nothing left to move and rolls back before it could charge.
  */
-export async function confirmDocuments(
-  trx: Tx,
-  project: Row<'projects'>,
-  payer: Payer,
-  input: { expectedCreditCost: number; documentIds?: string[] },
-) {
+export async function confirmDocuments(trx: Tx, project: Row<'projects'>, payer: Payer, input: { expectedCreditCost: number; documentIds?: string[] }) {
   let chosen: Row<'documents'>[];
   if (input.documentIds && input.documentIds.length > 0) {
     chosen = await resolveMany(trx, project.id, input.documentIds);
@@ -149,7 +180,10 @@ export async function confirmDocuments(
     .where('status', '=', 'awaiting_confirmation')
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== ids.length) throw conflict('some of these documents were confirmed or deleted meanwhile');
-  const balance = await chargeCredits(trx, payer, cost, `confirm ${ids.length} document(s) of project ${project.id}`, { projectId: project.id, documentIds: ids });
+  const balance = await chargeCredits(trx, payer, cost, `confirm ${ids.length} document(s) of project ${project.id}`, {
+    projectId: project.id,
+    documentIds: ids,
+  });
   return { confirmedDocumentIds: ids, creditsCharged: cost, creditBalance: balance };
 }
 

@@ -48,8 +48,7 @@ export class DomainError extends Error {
   }
 }
 
-export const invalid = (message: string, details?: FieldError[]) =>
-  new DomainError('invalid', message, details ?? [{ path: '', message }]);
+export const invalid = (message: string, details?: FieldError[]) => new DomainError('invalid', message, details ?? [{ path: '', message }]);
 /** A 400 that names the member of the body at fault. */
 export const invalidField = (path: string, message: string) => new DomainError('invalid', message, [{ path, message }]);
 export const unauthorized = (message = 'missing or invalid credential') => new DomainError('unauthorized', message);

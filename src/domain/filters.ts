@@ -11,8 +11,7 @@ import { fieldsNamed, metadataValueMatches } from './metadata-match.js';
  */
 export type IdSet = Set<string> | null;
 
-const hasAny = (f: FiltersInput | undefined): f is FiltersInput =>
-  !!f && Object.values(f).some((v) => Array.isArray(v) && v.length > 0);
+const hasAny = (f: FiltersInput | undefined): f is FiltersInput => !!f && Object.values(f).some((v) => Array.isArray(v) && v.length > 0);
 
 const intersect = (a: IdSet, b: Set<string>): Set<string> => (a === null ? new Set(b) : new Set([...a].filter((x) => b.has(x))));
 
@@ -55,7 +54,11 @@ export async function targetsOfTags(db: DbOrTx, tags: string[], type: 'document'
 
 async function insightsInCategories(db: DbOrTx, categoryIds: Set<string>): Promise<Set<string>> {
   if (categoryIds.size === 0) return new Set();
-  const rows = await db.selectFrom('insightCategories').select('insightId').where('categoryId', 'in', [...categoryIds]).execute();
+  const rows = await db
+    .selectFrom('insightCategories')
+    .select('insightId')
+    .where('categoryId', 'in', [...categoryIds])
+    .execute();
   return new Set(rows.map((r) => r.insightId));
 }
 
@@ -64,7 +67,11 @@ async function documentsOfInsights(db: DbOrTx, insightIds: Set<string>): Promise
   const out = new Set<string>();
   const ids = [...insightIds];
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db.selectFrom('insights').select('documentId').where('id', 'in', ids.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('insights')
+      .select('documentId')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
     for (const r of rows) if (r.documentId) out.add(r.documentId);
   }
   return out;
@@ -97,7 +104,8 @@ export async function matchDocuments(db: DbOrTx, projectId: string, f: FiltersIn
   if (!hasAny(f)) return null;
   let keep: IdSet = null;
   if (f.tags?.length) keep = intersect(keep, await targetsOfTags(db, await tagIds(db, projectId, f.tags), 'document'));
-  if (f.categories?.length) keep = intersect(keep, await documentsOfInsights(db, await insightsInCategories(db, await categoryClosure(db, projectId, f.categories))));
+  if (f.categories?.length)
+    keep = intersect(keep, await documentsOfInsights(db, await insightsInCategories(db, await categoryClosure(db, projectId, f.categories))));
   if (f.metadata?.length) keep = intersect(keep, await documentsMatchingMetadata(db, projectId, f.metadata));
   if (f.documentIds?.length) keep = intersect(keep, await documentIdsNamed(db, projectId, f.documentIds));
   if (keep === null) keep = new Set((await db.selectFrom('documents').select('id').where('projectId', '=', projectId).execute()).map((r) => r.id));

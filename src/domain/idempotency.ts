@@ -17,7 +17,10 @@ export async function idempotent<T>(store: Store, scope: string, key: string | n
   try {
     return await store.transaction(async (trx) => {
       const result = await fn(trx);
-      await trx.insertInto('idempotencyKeys').values({ scope, key, status: 200, response: JSON.stringify(result), createdAt: nowIso() }).execute();
+      await trx
+        .insertInto('idempotencyKeys')
+        .values({ scope, key, status: 200, response: JSON.stringify(result), createdAt: nowIso() })
+        .execute();
       return result;
     });
   } catch (err) {

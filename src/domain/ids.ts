@@ -23,10 +23,7 @@ export function shortHash(prefix: HashPrefix, uuid: string): string {
   return prefix + out;
 }
 
-export type IdRef =
-  | { by: 'uuid'; value: string }
-  | { by: 'counter'; value: number }
-  | { by: 'short'; value: string };
+export type IdRef = { by: 'uuid'; value: string } | { by: 'counter'; value: number } | { by: 'short'; value: string };
 
 /** Reads any accepted form of an id; null when the text cannot be an id of that resource. */
 export function parseCounterRef(prefix: CounterPrefix, input: string): IdRef | null {

@@ -30,8 +30,16 @@ export async function createInsight(scope: ProjectScope, body: Body) {
     const counter = await nextCounter(trx, projectId, 'insightCounter');
     const now = nowIso();
     const insight: Row<'insights'> = {
-      id: newId(), projectId, counter, documentId, text, description: body.description ?? '',
-      quotes: JSON.stringify(body.quotes ?? []), analysisId: null, createdAt: now, updatedAt: now,
+      id: newId(),
+      projectId,
+      counter,
+      documentId,
+      text,
+      description: body.description ?? '',
+      quotes: JSON.stringify(body.quotes ?? []),
+      analysisId: null,
+      createdAt: now,
+      updatedAt: now,
     };
     await trx.insertInto('insights').values(insight).execute();
     await fileUnder(trx, projectId, insight.id, categoryInputs(body.categories));

@@ -44,21 +44,50 @@ export async function findProjectKey(db: DbOrTx, token: string) {
     .leftJoin('memberships as m', (j) => j.onRef('m.projectId', '=', 'k.projectId').onRef('m.userId', '=', 'k.userId'))
     .leftJoin('projects as p', 'p.id', 'k.projectId')
     .selectAll('p')
-    .select(['k.id as keyId', 'k.hash as keyHash', 'k.scope as keyScope', 'k.access as keyAccess', 'k.projectId as keyProjectId',
-      'k.accountId as keyAccountId', 'k.userId as keyUserId', 'k.createdAt as keyCreatedAt', 'k.revokedAt as keyRevokedAt', 'm.role as role'])
+    .select([
+      'k.id as keyId',
+      'k.hash as keyHash',
+      'k.scope as keyScope',
+      'k.access as keyAccess',
+      'k.projectId as keyProjectId',
+      'k.accountId as keyAccountId',
+      'k.userId as keyUserId',
+      'k.createdAt as keyCreatedAt',
+      'k.revokedAt as keyRevokedAt',
+      'm.role as role',
+    ])
     .where('k.hash', '=', hash)
     .executeTakeFirst();
   if (!row || !sameHash(row.keyHash, hash)) return null;
   const key: Row<'apiKeys'> = {
-    id: row.keyId, hash: row.keyHash, scope: row.keyScope, access: row.keyAccess, projectId: row.keyProjectId,
-    accountId: row.keyAccountId, userId: row.keyUserId, createdAt: row.keyCreatedAt, revokedAt: row.keyRevokedAt,
+    id: row.keyId,
+    hash: row.keyHash,
+    scope: row.keyScope,
+    access: row.keyAccess,
+    projectId: row.keyProjectId,
+    accountId: row.keyAccountId,
+    userId: row.keyUserId,
+    createdAt: row.keyCreatedAt,
+    revokedAt: row.keyRevokedAt,
   };
-  const project: Row<'projects'> | null = row.id ? {
-    id: row.id, shortId: row.shortId!, accountId: row.accountId!, name: row.name!, locale: row.locale!, description: row.description!,
-    pipeline: row.pipeline!, createdByPartnerId: row.createdByPartnerId ?? null, documentCounter: Number(row.documentCounter),
-    insightCounter: Number(row.insightCounter), memoCounter: Number(row.memoCounter), noteCounter: Number(row.noteCounter),
-    createdAt: row.createdAt!, updatedAt: row.updatedAt!,
-  } : null;
+  const project: Row<'projects'> | null = row.id
+    ? {
+        id: row.id,
+        shortId: row.shortId!,
+        accountId: row.accountId!,
+        name: row.name!,
+        locale: row.locale!,
+        description: row.description!,
+        pipeline: row.pipeline!,
+        createdByPartnerId: row.createdByPartnerId ?? null,
+        documentCounter: Number(row.documentCounter),
+        insightCounter: Number(row.insightCounter),
+        memoCounter: Number(row.memoCounter),
+        noteCounter: Number(row.noteCounter),
+        createdAt: row.createdAt!,
+        updatedAt: row.updatedAt!,
+      }
+    : null;
   return { key, role: row.role ?? null, project };
 }
 
@@ -70,19 +99,39 @@ export async function findPartnerBySecret(db: DbOrTx, token: string): Promise<Ro
 
 export async function createProjectKey(db: DbOrTx, input: { projectId: string; userId: string; access: 'read' | 'edit' }): Promise<string> {
   const key = newApiKeyValue(input.access);
-  await db.insertInto('apiKeys').values({
-    id: newId(), hash: hashSecret(key), scope: 'project', access: input.access,
-    projectId: input.projectId, accountId: null, userId: input.userId, createdAt: nowIso(), revokedAt: null,
-  }).execute();
+  await db
+    .insertInto('apiKeys')
+    .values({
+      id: newId(),
+      hash: hashSecret(key),
+      scope: 'project',
+      access: input.access,
+      projectId: input.projectId,
+      accountId: null,
+      userId: input.userId,
+      createdAt: nowIso(),
+      revokedAt: null,
+    })
+    .execute();
   return key;
 }
 
 export async function createAccountKey(db: DbOrTx, input: { accountId: string; userId: string }): Promise<string> {
   const key = newApiKeyValue('edit');
-  await db.insertInto('apiKeys').values({
-    id: newId(), hash: hashSecret(key), scope: 'account', access: 'edit',
-    projectId: null, accountId: input.accountId, userId: input.userId, createdAt: nowIso(), revokedAt: null,
-  }).execute();
+  await db
+    .insertInto('apiKeys')
+    .values({
+      id: newId(),
+      hash: hashSecret(key),
+      scope: 'account',
+      access: 'edit',
+      projectId: null,
+      accountId: input.accountId,
+      userId: input.userId,
+      createdAt: nowIso(),
+      revokedAt: null,
+    })
+    .execute();
   return key;
 }
 

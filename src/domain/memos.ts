@@ -11,10 +11,15 @@ async function memoViews(db: DbOrTx, projectId: string, memos: Row<'memos'>[]) {
   const docShort = new Map(docs.map((d) => [d.id, `D${d.counter}`]));
   const fieldShort = new Map(fields.map((f) => [f.id, f.shortId]));
   return memos.map((m) => ({
-    id: `M${m.counter}`, kind: m.kind, title: m.title, text: m.text,
+    id: `M${m.counter}`,
+    kind: m.kind,
+    title: m.title,
+    text: m.text,
     documentId: m.documentId ? (docShort.get(m.documentId) ?? null) : null,
     fieldId: m.fieldId ? (fieldShort.get(m.fieldId) ?? null) : null,
-    value: m.fieldValue, createdAt: m.createdAt, updatedAt: m.updatedAt,
+    value: m.fieldValue,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
   }));
 }
 

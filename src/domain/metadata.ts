@@ -20,10 +20,16 @@ const parse = (s: string | null): unknown => {
 
 function fieldView(f: Row<'metadataFields'>, byId: Map<string, Row<'metadataFields'>>) {
   return {
-    id: f.shortId, text: f.text, shortName: f.shortName, description: f.description,
-    parentId: f.parentId ? (byId.get(f.parentId)?.shortId ?? null) : null, valueType: f.valueType,
-    allowedValues: f.allowedValues ? (JSON.parse(f.allowedValues) as string[]) : null, answerSetOpen: f.answerSetOpen === 1,
-    createdAt: f.createdAt, updatedAt: f.updatedAt,
+    id: f.shortId,
+    text: f.text,
+    shortName: f.shortName,
+    description: f.description,
+    parentId: f.parentId ? (byId.get(f.parentId)?.shortId ?? null) : null,
+    valueType: f.valueType,
+    allowedValues: f.allowedValues ? (JSON.parse(f.allowedValues) as string[]) : null,
+    answerSetOpen: f.answerSetOpen === 1,
+    createdAt: f.createdAt,
+    updatedAt: f.updatedAt,
   };
 }
 
@@ -34,8 +40,12 @@ async function valueViews(db: DbOrTx, projectId: string, values: Row<'metadataVa
   const fields = new Map((await fieldsOf(db, projectId)).map((f) => [f.id, f]));
   const docs = new Map((await db.selectFrom('documents').select(['id', 'counter']).where('projectId', '=', projectId).execute()).map((d) => [d.id, d.counter]));
   return values.map((v) => ({
-    documentId: `D${docs.get(v.documentId)}`, fieldId: fields.get(v.fieldId)?.shortId ?? null, field: fields.get(v.fieldId)?.shortName ?? null,
-    text: v.text, shortName: v.shortName, value: parse(v.value),
+    documentId: `D${docs.get(v.documentId)}`,
+    fieldId: fields.get(v.fieldId)?.shortId ?? null,
+    field: fields.get(v.fieldId)?.shortName ?? null,
+    text: v.text,
+    shortName: v.shortName,
+    value: parse(v.value),
     refused: v.refusedText === null && v.refusedShortName === null ? null : { text: v.refusedText, shortName: v.refusedShortName },
   }));
 }
@@ -75,9 +85,18 @@ export async function manageMetadataFields(scope: ProjectScope, body: WriteBody<
       const id = newId();
       const now = nowIso();
       const field: Row<'metadataFields'> = {
-        id, projectId, shortId: shortHash('F', id), text: body.text, shortName: body.shortName ?? body.text.slice(0, 200),
-        description: body.description ?? '', parentId: (await parentOf(trx, projectId, body.parentId)) ?? null, valueType: body.valueType ?? null,
-        allowedValues: body.allowedValues ? JSON.stringify(body.allowedValues) : null, answerSetOpen: body.answerSetOpen ? 1 : 0, createdAt: now, updatedAt: now,
+        id,
+        projectId,
+        shortId: shortHash('F', id),
+        text: body.text,
+        shortName: body.shortName ?? body.text.slice(0, 200),
+        description: body.description ?? '',
+        parentId: (await parentOf(trx, projectId, body.parentId)) ?? null,
+        valueType: body.valueType ?? null,
+        allowedValues: body.allowedValues ? JSON.stringify(body.allowedValues) : null,
+        answerSetOpen: body.answerSetOpen ? 1 : 0,
+        createdAt: now,
+        updatedAt: now,
       };
       await trx.insertInto('metadataFields').values(field).execute();
       return view(field);
@@ -137,13 +156,20 @@ export async function setMetadataValues(scope: ProjectScope, body: WriteBody<'se
       };
       if (Object.keys(refusal).length > 0) refused.push({ fieldId: field.shortId, ...refusal });
       const row = {
-        text: text.accepted ?? '', shortName: shortName.accepted, value: v.value === undefined ? null : JSON.stringify(v.value),
-        refusedText: text.accepted === null ? v.text : null, refusedShortName: v.shortName !== undefined && shortName.accepted === null ? v.shortName : null,
+        text: text.accepted ?? '',
+        shortName: shortName.accepted,
+        value: v.value === undefined ? null : JSON.stringify(v.value),
+        refusedText: text.accepted === null ? v.text : null,
+        refusedShortName: v.shortName !== undefined && shortName.accepted === null ? v.shortName : null,
         updatedAt: nowIso(),
       };
       const existing = await trx.selectFrom('metadataValues').select('id').where('documentId', '=', doc.id).where('fieldId', '=', field.id).executeTakeFirst();
       if (existing) await trx.updateTable('metadataValues').set(row).where('id', '=', existing.id).execute();
-      else await trx.insertInto('metadataValues').values({ id: newId(), projectId, documentId: doc.id, fieldId: field.id, createdAt: row.updatedAt, ...row }).execute();
+      else
+        await trx
+          .insertInto('metadataValues')
+          .values({ id: newId(), projectId, documentId: doc.id, fieldId: field.id, createdAt: row.updatedAt, ...row })
+          .execute();
     }
     const stored = await trx.selectFrom('metadataValues').selectAll().where('documentId', '=', doc.id).orderBy('createdAt').orderBy('id').execute();
     return { values: await valueViews(trx, projectId, stored), refused };

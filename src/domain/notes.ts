@@ -16,23 +16,33 @@ import { inBatches } from './views/in-batches.js';
 async function noteViews(db: DbOrTx, notes: Row<'notes'>[]) {
   const ids = (type: NoteTargetType) => notes.filter((n) => n.targetType === type).map((n) => n.targetId);
   const short = new Map<string, string>();
-  for (const d of await inBatches(ids('document'), (s) => db.selectFrom('documents').select(['id', 'counter']).where('id', 'in', s).execute())) short.set(d.id, `D${d.counter}`);
-  for (const i of await inBatches(ids('documentInsight'), (s) => db.selectFrom('insights').select(['id', 'counter']).where('id', 'in', s).execute())) short.set(i.id, `I${i.counter}`);
-  for (const c of await inBatches(ids('insightCategory'), (s) => db.selectFrom('categories').select(['id', 'shortId']).where('id', 'in', s).execute())) short.set(c.id, c.shortId);
+  for (const d of await inBatches(ids('document'), (s) => db.selectFrom('documents').select(['id', 'counter']).where('id', 'in', s).execute()))
+    short.set(d.id, `D${d.counter}`);
+  for (const i of await inBatches(ids('documentInsight'), (s) => db.selectFrom('insights').select(['id', 'counter']).where('id', 'in', s).execute()))
+    short.set(i.id, `I${i.counter}`);
+  for (const c of await inBatches(ids('insightCategory'), (s) => db.selectFrom('categories').select(['id', 'shortId']).where('id', 'in', s).execute()))
+    short.set(c.id, c.shortId);
   return notes.map((n) => ({ id: `N${n.counter}`, targetType: n.targetType, targetId: short.get(n.targetId) ?? null, text: n.text, createdAt: n.createdAt }));
 }
 
 export async function createNote(scope: ProjectScope, body: WriteBody<'create_note'>): Promise<Record<string, unknown>> {
   const projectId = scope.project.id;
   return scope.store.transaction(async (trx) => {
-    const target = body.targetType === 'document'
-      ? await resolveDocument(trx, projectId, body.targetId)
-      : body.targetType === 'documentInsight'
-        ? await resolveInsight(trx, projectId, body.targetId)
-        : await resolveCategory(trx, projectId, body.targetId);
+    const target =
+      body.targetType === 'document'
+        ? await resolveDocument(trx, projectId, body.targetId)
+        : body.targetType === 'documentInsight'
+          ? await resolveInsight(trx, projectId, body.targetId)
+          : await resolveCategory(trx, projectId, body.targetId);
     const note: Row<'notes'> = {
-      id: newId(), projectId, counter: await nextCounter(trx, projectId, 'noteCounter'), targetType: body.targetType,
-      targetId: target.id, text: body.text, authorUserId: scope.userId, createdAt: nowIso(),
+      id: newId(),
+      projectId,
+      counter: await nextCounter(trx, projectId, 'noteCounter'),
+      targetType: body.targetType,
+      targetId: target.id,
+      text: body.text,
+      authorUserId: scope.userId,
+      createdAt: nowIso(),
     };
     await trx.insertInto('notes').values(note).execute();
     return { note: (await noteViews(trx, [note]))[0] };
@@ -68,7 +78,7 @@ export async function getNotes(scope: ProjectScope, body: ReadBody<'get_notes'>)
   const kept = notes.filter((n) => {
     if (n.targetType === 'document') return docs === null || docs.has(n.targetId);
     if (n.targetType === 'documentInsight') return insights === null || insights.has(n.targetId);
-    return (docs === null && insights === null) || (categories?.has(n.targetId));
+    return (docs === null && insights === null) || categories?.has(n.targetId);
   });
   return { notes: await noteViews(db, kept) };
 }

@@ -8,7 +8,11 @@ import { grantCredits } from './credits.js';
 export const TRIAL_PLAN = 'free_trial';
 
 export const accountViewRaw = (a: Row<'accounts'>, owner?: Row<'users'>) => ({
-  id: a.id, name: a.name, plan: a.plan, creditBalance: Number(a.creditBalance), ownerUserId: a.ownerUserId,
+  id: a.id,
+  name: a.name,
+  plan: a.plan,
+  creditBalance: Number(a.creditBalance),
+  ownerUserId: a.ownerUserId,
   ...(owner ? { owner: { id: owner.id, email: owner.email, name: owner.name, onboarded: owner.onboarded === 1 } } : {}),
   createdAt: a.createdAt,
 });
@@ -42,7 +46,8 @@ export async function provisionAccount(
   const onboard = input.onboard ?? true;
   try {
     return await store.transaction(async (trx) => {
-      await trx.insertInto('users')
+      await trx
+        .insertInto('users')
         .values({ id: newId(), email, name: input.name ?? null, onboarded: 0, createdAt: nowIso() })
         .onConflict((oc) => oc.column('email').doNothing())
         .execute();
@@ -52,16 +57,32 @@ export async function provisionAccount(
         user.onboarded = 1;
       }
       const account: Row<'accounts'> = {
-        id: newId(), name: input.teamName ?? input.name ?? email, ownerUserId: user.id, plan: onboard ? TRIAL_PLAN : null,
-        creditBalance: 0, createdByPartnerId: partnerId, createdAt: nowIso(),
+        id: newId(),
+        name: input.teamName ?? input.name ?? email,
+        ownerUserId: user.id,
+        plan: onboard ? TRIAL_PLAN : null,
+        creditBalance: 0,
+        createdByPartnerId: partnerId,
+        createdAt: nowIso(),
       };
       await trx.insertInto('accounts').values(account).execute();
-      if (onboard && trialCredits > 0) account.creditBalance = await grantCredits(trx, { accountId: account.id }, trialCredits, `plan ${TRIAL_PLAN}: initial credits`);
-      await trx.insertInto('outbox').values({
-        id: newId(), kind: 'invitation', recipient: email, subject: 'You have been invited to sift',
-        body: `You have been invited to the team "${account.name}" on sift.${onboard ? ` Your team is on the free trial with ${trialCredits} credits.` : ' Sign in to choose a plan.'}`,
-        partnerId, accountId: account.id, createdAt: nowIso(), sentAt: null, error: null,
-      }).execute();
+      if (onboard && trialCredits > 0)
+        account.creditBalance = await grantCredits(trx, { accountId: account.id }, trialCredits, `plan ${TRIAL_PLAN}: initial credits`);
+      await trx
+        .insertInto('outbox')
+        .values({
+          id: newId(),
+          kind: 'invitation',
+          recipient: email,
+          subject: 'You have been invited to sift',
+          body: `You have been invited to the team "${account.name}" on sift.${onboard ? ` Your team is on the free trial with ${trialCredits} credits.` : ' Sign in to choose a plan.'}`,
+          partnerId,
+          accountId: account.id,
+          createdAt: nowIso(),
+          sentAt: null,
+          error: null,
+        })
+        .execute();
       return { account, user, created: true };
     });
   } catch (err) {
@@ -76,7 +97,15 @@ export async function provisionAccount(
 export async function partnerAccounts(db: DbOrTx, partnerId: string) {
   const accounts = await db.selectFrom('accounts').selectAll().where('createdByPartnerId', '=', partnerId).orderBy('createdAt').orderBy('id').execute();
   const owners = accounts.length
-    ? await db.selectFrom('users').selectAll().where('id', 'in', accounts.map((a) => a.ownerUserId)).execute()
+    ? await db
+        .selectFrom('users')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          accounts.map((a) => a.ownerUserId),
+        )
+        .execute()
     : [];
   const byId = new Map(owners.map((u) => [u.id, u]));
   return accounts.map((a) => accountViewRaw(a, byId.get(a.ownerUserId)));

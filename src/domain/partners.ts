@@ -8,7 +8,10 @@ import { grantCredits } from './credits.js';
 export async function createPartner(trx: Tx, input: { name: string; credits?: number }): Promise<{ id: string; secret: string }> {
   const secret = newPartnerSecretValue();
   const id = newId();
-  await trx.insertInto('partners').values({ id, name: input.name, secretHash: hashSecret(secret), creditBalance: 0, revokedAt: null, createdAt: nowIso() }).execute();
+  await trx
+    .insertInto('partners')
+    .values({ id, name: input.name, secretHash: hashSecret(secret), creditBalance: 0, revokedAt: null, createdAt: nowIso() })
+    .execute();
   if (input.credits && input.credits > 0) await grantCredits(trx, { partnerId: id }, input.credits, 'initial credits');
   return { id, secret };
 }

@@ -24,9 +24,20 @@ export async function createProject(trx: Tx, input: NewProject): Promise<Row<'pr
   const id = input.id ?? newId();
   const now = nowIso();
   const row: Row<'projects'> = {
-    id, shortId: shortHash('P', id), accountId: input.accountId, name: input.name, locale: input.locale ?? 'en',
-    description: input.description ?? '', pipeline: 'standard', createdByPartnerId: input.createdByPartnerId ?? null,
-    documentCounter: 0, insightCounter: 0, memoCounter: 0, noteCounter: 0, createdAt: now, updatedAt: now,
+    id,
+    shortId: shortHash('P', id),
+    accountId: input.accountId,
+    name: input.name,
+    locale: input.locale ?? 'en',
+    description: input.description ?? '',
+    pipeline: 'standard',
+    createdByPartnerId: input.createdByPartnerId ?? null,
+    documentCounter: 0,
+    insightCounter: 0,
+    memoCounter: 0,
+    noteCounter: 0,
+    createdAt: now,
+    updatedAt: now,
   };
   await trx.insertInto('projects').values(row).execute();
   await trx.insertInto('memberships').values({ projectId: id, userId: input.ownerUserId, role: 'owner', createdAt: now }).execute();
@@ -57,16 +68,28 @@ export async function resolveProject(db: DbOrTx, input: string): Promise<Row<'pr
 /** Read/write surfaces: short ids only. */
 export function projectView(p: Row<'projects'>) {
   return {
-    id: p.shortId, name: p.name, locale: p.locale, description: p.description, pipeline: p.pipeline,
-    createdAt: p.createdAt, updatedAt: p.updatedAt,
+    id: p.shortId,
+    name: p.name,
+    locale: p.locale,
+    description: p.description,
+    pipeline: p.pipeline,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
   };
 }
 
 /** Account/partner/operator surfaces: raw UUIDs, plus the short id for convenience. */
 export function projectViewRaw(p: Row<'projects'>) {
   return {
-    id: p.id, shortId: p.shortId, accountId: p.accountId, name: p.name, locale: p.locale, description: p.description,
-    pipeline: p.pipeline, createdAt: p.createdAt, updatedAt: p.updatedAt,
+    id: p.id,
+    shortId: p.shortId,
+    accountId: p.accountId,
+    name: p.name,
+    locale: p.locale,
+    description: p.description,
+    pipeline: p.pipeline,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
   };
 }
 
@@ -97,11 +120,7 @@ export async function setMember(db: DbOrTx, projectId: string, userId: string, r
 }
 
 /** Takes the next per-project counter for D/I/M/N ids. Must run in a transaction. */
-export async function nextCounter(
-  trx: Tx,
-  projectId: string,
-  column: 'documentCounter' | 'insightCounter' | 'memoCounter' | 'noteCounter',
-): Promise<number> {
+export async function nextCounter(trx: Tx, projectId: string, column: 'documentCounter' | 'insightCounter' | 'memoCounter' | 'noteCounter'): Promise<number> {
   const row = await trx
     .updateTable('projects')
     .set((eb) => ({ [column]: eb(column, '+', 1) }))

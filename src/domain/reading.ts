@@ -11,10 +11,20 @@ export async function readDocument(scope: ProjectScope, body: ReadBody<'read_doc
   const doc = await resolveDocument(db, scope.project.id, body.documentId);
   const offset = body.offset ?? 0;
   const limit = body.limit ?? 10;
-  const total = await db.selectFrom('chunks').select((eb) => eb.fn.countAll<number>().as('n')).where('documentId', '=', doc.id).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom('chunks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('documentId', '=', doc.id)
+    .executeTakeFirstOrThrow();
   const totalChunks = Number(total.n);
-  const rows = await db.selectFrom('chunks').select(['idx', 'text', 'speaker']).where('documentId', '=', doc.id)
-    .where('idx', '>=', offset).orderBy('idx').limit(limit).execute();
+  const rows = await db
+    .selectFrom('chunks')
+    .select(['idx', 'text', 'speaker'])
+    .where('documentId', '=', doc.id)
+    .where('idx', '>=', offset)
+    .orderBy('idx')
+    .limit(limit)
+    .execute();
   const next = offset + rows.length;
   return {
     document: { id: shortOf.document(doc), filename: doc.filename, status: doc.status },
@@ -42,20 +52,40 @@ export async function verifyContext(scope: ProjectScope, body: ReadBody<'verify_
   const out: Record<string, unknown> = { type, from, to };
   if (type === 'documents' || type === 'all') {
     const { lo, hi } = range(Number(counters.documentCounter));
-    const rows = hi < lo ? [] : await db.selectFrom('documents').select(['counter', 'filename', 'status', 'text'])
-      .where('projectId', '=', scope.project.id).where('counter', '>=', lo).where('counter', '<=', hi).orderBy('counter').limit(VERIFY_CAP + 1).execute();
+    const rows =
+      hi < lo
+        ? []
+        : await db
+            .selectFrom('documents')
+            .select(['counter', 'filename', 'status', 'text'])
+            .where('projectId', '=', scope.project.id)
+            .where('counter', '>=', lo)
+            .where('counter', '<=', hi)
+            .orderBy('counter')
+            .limit(VERIFY_CAP + 1)
+            .execute();
     out.documents = rows.slice(0, VERIFY_CAP).map((d) => ({ id: shortOf.document(d), filename: d.filename, status: d.status, head: head(d.text ?? '') }));
     out.documentRange = { from: lo, to: hi, truncated: rows.length > VERIFY_CAP };
   }
   if (type === 'insights' || type === 'all') {
     const { lo, hi } = range(Number(counters.insightCounter));
-    const rows = hi < lo ? [] : await db.selectFrom('insights')
-      .leftJoin('documents', 'documents.id', 'insights.documentId')
-      .select(['insights.counter as counter', 'insights.text as text', 'documents.counter as documentCounter'])
-      .where('insights.projectId', '=', scope.project.id).where('insights.counter', '>=', lo).where('insights.counter', '<=', hi)
-      .orderBy('insights.counter').limit(VERIFY_CAP + 1).execute();
+    const rows =
+      hi < lo
+        ? []
+        : await db
+            .selectFrom('insights')
+            .leftJoin('documents', 'documents.id', 'insights.documentId')
+            .select(['insights.counter as counter', 'insights.text as text', 'documents.counter as documentCounter'])
+            .where('insights.projectId', '=', scope.project.id)
+            .where('insights.counter', '>=', lo)
+            .where('insights.counter', '<=', hi)
+            .orderBy('insights.counter')
+            .limit(VERIFY_CAP + 1)
+            .execute();
     out.insights = rows.slice(0, VERIFY_CAP).map((i) => ({
-      id: shortOf.insight(i), head: head(i.text), documentId: i.documentCounter === null ? null : `D${i.documentCounter}`,
+      id: shortOf.insight(i),
+      head: head(i.text),
+      documentId: i.documentCounter === null ? null : `D${i.documentCounter}`,
     }));
     out.insightRange = { from: lo, to: hi, truncated: rows.length > VERIFY_CAP };
   }

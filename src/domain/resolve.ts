@@ -13,14 +13,23 @@ type HashTable = 'categories' | 'tags' | 'metadataFields';
 const COUNTER_PREFIX: Record<CounterTable, CounterPrefix> = { documents: 'D', insights: 'I', memos: 'M', notes: 'N' };
 const HASH_PREFIX: Record<HashTable, HashPrefix> = { categories: 'C', tags: 'T', metadataFields: 'F' };
 const NAME: Record<CounterTable | HashTable, string> = {
-  documents: 'document', insights: 'insight', memos: 'memo', notes: 'note', categories: 'category', tags: 'tag', metadataFields: 'metadata field',
+  documents: 'document',
+  insights: 'insight',
+  memos: 'memo',
+  notes: 'note',
+  categories: 'category',
+  tags: 'tag',
+  metadataFields: 'metadata field',
 };
 
 async function findByCounter<T extends CounterTable>(db: DbOrTx, table: T, projectId: string, input: string): Promise<Row<T> | null> {
   const ref = parseCounterRef(COUNTER_PREFIX[table], input);
   if (!ref) return null;
   // The union of tables defeats Kysely's column inference; the columns exist on all four.
-  const q = (db as DbOrTx).selectFrom(table as 'documents').selectAll().where('projectId', '=', projectId);
+  const q = (db as DbOrTx)
+    .selectFrom(table as 'documents')
+    .selectAll()
+    .where('projectId', '=', projectId);
   const row = ref.by === 'uuid' ? await q.where('id', '=', ref.value).executeTakeFirst() : await q.where('counter', '=', Number(ref.value)).executeTakeFirst();
   return (row as Row<T> | undefined) ?? null;
 }
@@ -28,7 +37,10 @@ async function findByCounter<T extends CounterTable>(db: DbOrTx, table: T, proje
 async function findByHash<T extends HashTable>(db: DbOrTx, table: T, projectId: string, input: string): Promise<Row<T> | null> {
   const ref = parseHashRef(HASH_PREFIX[table], input);
   if (!ref) return null;
-  const q = (db as DbOrTx).selectFrom(table as 'tags').selectAll().where('projectId', '=', projectId);
+  const q = (db as DbOrTx)
+    .selectFrom(table as 'tags')
+    .selectAll()
+    .where('projectId', '=', projectId);
   const row = ref.by === 'uuid' ? await q.where('id', '=', ref.value).executeTakeFirst() : await q.where('shortId', '=', String(ref.value)).executeTakeFirst();
   return (row as Row<T> | undefined) ?? null;
 }
@@ -48,7 +60,8 @@ export const resolveDocument = async (db: DbOrTx, projectId: string, input: stri
 export const resolveInsight = async (db: DbOrTx, projectId: string, input: string) => must(await findInsight(db, projectId, input), 'insights', input);
 export const resolveMemo = async (db: DbOrTx, projectId: string, input: string) => must(await findByCounter(db, 'memos', projectId, input), 'memos', input);
 /** Wherever a category or tag is named, its id or its text is accepted (decisions §7). */
-export const resolveCategory = async (db: DbOrTx, projectId: string, input: string) => must(await findCategoryByIdOrText(db, projectId, input), 'categories', input);
+export const resolveCategory = async (db: DbOrTx, projectId: string, input: string) =>
+  must(await findCategoryByIdOrText(db, projectId, input), 'categories', input);
 export const resolveTag = async (db: DbOrTx, projectId: string, input: string) => must(await findTagByIdOrText(db, projectId, input), 'tags', input);
 export const resolveField = async (db: DbOrTx, projectId: string, input: string) => must(await findField(db, projectId, input), 'metadataFields', input);
 

@@ -6,12 +6,17 @@ import type { DbOrTx } from '../store/store.js';
  * from data another process has changed since (deletions vanish at once).
  */
 export async function sourceSignature(db: DbOrTx, projectId: string): Promise<string> {
-  const docs = await db.selectFrom('documents')
+  const docs = await db
+    .selectFrom('documents')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('latest')])
-    .where('projectId', '=', projectId).where('status', '=', 'ready').executeTakeFirstOrThrow();
-  const insights = await db.selectFrom('insights')
+    .where('projectId', '=', projectId)
+    .where('status', '=', 'ready')
+    .executeTakeFirstOrThrow();
+  const insights = await db
+    .selectFrom('insights')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('latest')])
-    .where('projectId', '=', projectId).executeTakeFirstOrThrow();
+    .where('projectId', '=', projectId)
+    .executeTakeFirstOrThrow();
   return `${docs.n}|${docs.latest ?? ''}|${insights.n}|${insights.latest ?? ''}`;
 }
 
@@ -28,7 +33,11 @@ export async function sourceVersions(db: DbOrTx, projectId: string): Promise<{ d
 export async function chunksOf(db: DbOrTx, documentIds: string[]): Promise<{ id: string; documentId: string; idx: number; text: string }[]> {
   const out: { id: string; documentId: string; idx: number; text: string }[] = [];
   for (let i = 0; i < documentIds.length; i += 500) {
-    const rows = await db.selectFrom('chunks').select(['id', 'documentId', 'idx', 'text']).where('documentId', 'in', documentIds.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('chunks')
+      .select(['id', 'documentId', 'idx', 'text'])
+      .where('documentId', 'in', documentIds.slice(i, i + 500))
+      .execute();
     out.push(...rows.map((r) => ({ ...r, idx: Number(r.idx) })));
   }
   return out;
@@ -37,7 +46,13 @@ export async function chunksOf(db: DbOrTx, documentIds: string[]): Promise<{ id:
 export async function insightTexts(db: DbOrTx, ids: string[]): Promise<{ id: string; documentId: string | null; text: string; description: string }[]> {
   const out: { id: string; documentId: string | null; text: string; description: string }[] = [];
   for (let i = 0; i < ids.length; i += 500) {
-    out.push(...(await db.selectFrom('insights').select(['id', 'documentId', 'text', 'description']).where('id', 'in', ids.slice(i, i + 500)).execute()));
+    out.push(
+      ...(await db
+        .selectFrom('insights')
+        .select(['id', 'documentId', 'text', 'description'])
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute()),
+    );
   }
   return out;
 }

@@ -45,10 +45,11 @@ async function freshIndex(db: DbOrTx, projectId: string, locale: string): Promis
   }
   const now = await sourceVersions(db, projectId);
   const changedDocs = [...now.documents].filter(([id, v]) => c!.documents.get(id) !== v).map(([id]) => id);
-  for (const [id] of c.documents) if (!now.documents.has(id) || changedDocs.includes(id)) {
-    for (const chunkId of c.chunkIds.get(id) ?? []) c.index.remove(chunkId);
-    c.chunkIds.delete(id);
-  }
+  for (const [id] of c.documents)
+    if (!now.documents.has(id) || changedDocs.includes(id)) {
+      for (const chunkId of c.chunkIds.get(id) ?? []) c.index.remove(chunkId);
+      c.chunkIds.delete(id);
+    }
   for (const chunk of await chunksOf(db, changedDocs)) {
     c.index.add({ id: chunk.id, kind: 'chunk', documentId: chunk.documentId, text: chunk.text });
     c.chunkIds.set(chunk.documentId, [...(c.chunkIds.get(chunk.documentId) ?? []), chunk.id]);
@@ -78,7 +79,13 @@ async function embeddingRankings(db: DbOrTx, c: Cached, llm: LlmProvider, querie
       for (const [i, id] of missing.entries()) c.embeddings.set(id, vectors[i]!);
     }
     const qv = await llm.embed!(queries);
-    return qv.map((q) => [...c.embeddings].map(([id, v]) => [id, cosineDense(q, v)] as const).sort((a, b) => b[1] - a[1]).slice(0, 200).map(([id]) => id));
+    return qv.map((q) =>
+      [...c.embeddings]
+        .map(([id, v]) => [id, cosineDense(q, v)] as const)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 200)
+        .map(([id]) => id),
+    );
   } catch {
     return [];
   }
@@ -99,16 +106,25 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   const offset = body.offset ?? 0;
   const extraRankings = scope.llm?.embed ? await embeddingRankings(db, cached, scope.llm, queries) : undefined;
   const { hits, total } = index.search(queries, {
-    topK, offset, extraRankings,
+    topK,
+    offset,
+    extraRankings,
     kinds: body.onlyInsights ? ['insight'] : undefined,
-    allow: (item) => (item.kind === 'insight' ? insights === null || insights.has(item.id) : docs === null || (item.documentId !== null && docs.has(item.documentId))),
+    allow: (item) =>
+      item.kind === 'insight' ? insights === null || insights.has(item.id) : docs === null || (item.documentId !== null && docs.has(item.documentId)),
   });
-  const chunkRows = await inBatches(hits.filter((h) => h.kind === 'chunk').map((h) => h.id), (s) =>
-    db.selectFrom('chunks').select(['id', 'idx', 'text', 'speaker', 'documentId']).where('id', 'in', s).execute());
-  const insightRows = await inBatches(hits.filter((h) => h.kind === 'insight').map((h) => h.id), (s) =>
-    db.selectFrom('insights').select(['id', 'counter', 'text', 'documentId']).where('id', 'in', s).execute());
+  const chunkRows = await inBatches(
+    hits.filter((h) => h.kind === 'chunk').map((h) => h.id),
+    (s) => db.selectFrom('chunks').select(['id', 'idx', 'text', 'speaker', 'documentId']).where('id', 'in', s).execute(),
+  );
+  const insightRows = await inBatches(
+    hits.filter((h) => h.kind === 'insight').map((h) => h.id),
+    (s) => db.selectFrom('insights').select(['id', 'counter', 'text', 'documentId']).where('id', 'in', s).execute(),
+  );
   const docIds = [...new Set([...chunkRows.map((c) => c.documentId), ...insightRows.map((i) => i.documentId).filter((x): x is string => !!x)])];
-  const counters = new Map((await inBatches(docIds, (s) => db.selectFrom('documents').select(['id', 'counter']).where('id', 'in', s).execute())).map((d) => [d.id, d.counter]));
+  const counters = new Map(
+    (await inBatches(docIds, (s) => db.selectFrom('documents').select(['id', 'counter']).where('id', 'in', s).execute())).map((d) => [d.id, d.counter]),
+  );
   const chunkById = new Map(chunkRows.map((c) => [c.id, c]));
   const insightById = new Map(insightRows.map((i) => [i.id, i]));
   const results = hits.flatMap((h) => {

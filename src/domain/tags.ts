@@ -13,8 +13,10 @@ import { inBatches } from './views/in-batches.js';
  * project, compared case-insensitively: a second `create` of the same text is a 409.
  */
 async function tagViews(db: DbOrTx, tags: Row<'tags'>[]) {
-  const targets = await inBatches(tags.map((t) => t.id), (slice) =>
-    db.selectFrom('tagTargets').select(['tagId', 'targetType', 'targetId']).where('tagId', 'in', slice).execute());
+  const targets = await inBatches(
+    tags.map((t) => t.id),
+    (slice) => db.selectFrom('tagTargets').select(['tagId', 'targetType', 'targetId']).where('tagId', 'in', slice).execute(),
+  );
   const short = new Map<string, string>();
   const byType = (type: TagTargetType) => [...new Set(targets.filter((t) => t.targetType === type).map((t) => t.targetId))];
   const docs = await inBatches(byType('document'), (s) => db.selectFrom('documents').select(['id', 'counter']).where('id', 'in', s).execute());
@@ -24,12 +26,21 @@ async function tagViews(db: DbOrTx, tags: Row<'tags'>[]) {
   for (const i of insights) short.set(`insight:${i.id}`, `I${i.counter}`);
   for (const c of categories) short.set(`category:${c.id}`, c.shortId);
   const list = (tagId: string, type: TagTargetType) =>
-    targets.filter((t) => t.tagId === tagId && t.targetType === type).map((t) => short.get(`${type}:${t.targetId}`)).filter((x): x is string => !!x)
+    targets
+      .filter((t) => t.tagId === tagId && t.targetType === type)
+      .map((t) => short.get(`${type}:${t.targetId}`))
+      .filter((x): x is string => !!x)
       .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   return tags.map((t) => ({
-    id: t.shortId, text: t.text, description: t.description, color: t.color,
-    documentIds: list(t.id, 'document'), insightIds: list(t.id, 'insight'), categoryIds: list(t.id, 'category'),
-    createdAt: t.createdAt, updatedAt: t.updatedAt,
+    id: t.shortId,
+    text: t.text,
+    description: t.description,
+    color: t.color,
+    documentIds: list(t.id, 'document'),
+    insightIds: list(t.id, 'insight'),
+    categoryIds: list(t.id, 'category'),
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
   }));
 }
 
@@ -69,11 +80,22 @@ export async function manageTags(scope: ProjectScope, body: WriteBody<'manage_ta
         const id = newId();
         const now = nowIso();
         const tag: Row<'tags'> = {
-          id, projectId, shortId: shortHash('T', id), text: body.text, description: body.description ?? '', color: body.color ?? null, createdAt: now, updatedAt: now,
+          id,
+          projectId,
+          shortId: shortHash('T', id),
+          text: body.text,
+          description: body.description ?? '',
+          color: body.color ?? null,
+          createdAt: now,
+          updatedAt: now,
         };
         await trx.insertInto('tags').values(tag).execute();
         const targets = await targetsNamed(trx, projectId, body);
-        if (targets.length) await trx.insertInto('tagTargets').values(targets.map((t) => ({ tagId: id, targetType: t.type, targetId: t.id, projectId }))).execute();
+        if (targets.length)
+          await trx
+            .insertInto('tagTargets')
+            .values(targets.map((t) => ({ tagId: id, targetType: t.type, targetId: t.id, projectId })))
+            .execute();
         return view(tag);
       }
       case 'update': {
@@ -101,7 +123,8 @@ export async function manageTags(scope: ProjectScope, body: WriteBody<'manage_ta
         if (targets.length === 0) throw invalidField('/documentIds', 'name at least one target in documentIds, insightIds or categoryIds');
         for (const t of targets) {
           await trx.deleteFrom('tagTargets').where('tagId', '=', tag.id).where('targetType', '=', t.type).where('targetId', '=', t.id).execute();
-          if (body.operation === 'add_targets') await trx.insertInto('tagTargets').values({ tagId: tag.id, targetType: t.type, targetId: t.id, projectId }).execute();
+          if (body.operation === 'add_targets')
+            await trx.insertInto('tagTargets').values({ tagId: tag.id, targetType: t.type, targetId: t.id, projectId }).execute();
         }
         const updatedAt = nowIso();
         await trx.updateTable('tags').set({ updatedAt }).where('id', '=', tag.id).execute();

@@ -14,4 +14,3 @@ export async function createUser(db: DbOrTx, input: { email: string; name?: stri
   await db.insertInto('users').values(row).execute();
   return row;
 }
-

@@ -81,7 +81,13 @@ export function chunkText(text: string, opts: ChunkOptions = {}): Chunk[] {
   const flush = () => {
     if (!cur) return;
     const speakers = [...cur.speakers];
-    chunks.push({ idx: chunks.length, text: text.slice(cur.start, cur.end), speaker: speakers.length === 1 ? speakers[0]! : null, start: cur.start, end: cur.end });
+    chunks.push({
+      idx: chunks.length,
+      text: text.slice(cur.start, cur.end),
+      speaker: speakers.length === 1 ? speakers[0]! : null,
+      start: cur.start,
+      end: cur.end,
+    });
     cur = null;
   };
   for (const u of units) {

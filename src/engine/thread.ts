@@ -12,7 +12,11 @@ export function startThread(callerUrl: string, modulePath: string, options: Work
   const url = new URL(fromSource ? `${modulePath}.ts` : `${modulePath}.js`, callerUrl);
   if (!fromSource) return new Worker(url, options);
   // require.resolve answers the CommonJS entry; the thread needs tsx's ESM one beside it.
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`;
   return new Worker(boot, { ...options, eval: true });
 }

@@ -6,7 +6,10 @@
  */
 export class AuthCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
-  constructor(private readonly ttlMs: number, private readonly max = 10_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max = 10_000,
+  ) {}
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
     if (this.ttlMs <= 0) return load();

@@ -27,7 +27,7 @@ export async function authProjectKey(store: Store, token: string | null, cache: 
   if (!found || found.key.revokedAt) throw unauthorized('invalid or revoked key');
   const { key, role, project } = found;
   if (key.scope !== 'project' || !key.projectId || !project) throw unauthorized('this endpoint needs a project-scoped key');
-  if (!role) throw unauthorized('the key\'s user is no longer a member of its project');
+  if (!role) throw unauthorized("the key's user is no longer a member of its project");
   return { kind: 'projectKey', keyId: key.id, access: key.access, role: role as Role, projectId: key.projectId, userId: key.userId, project };
 }
 

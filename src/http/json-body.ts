@@ -5,7 +5,8 @@ class NulInBody extends Error {}
 
 /** No text sift stores may hold a NUL character (PostgreSQL's text cannot): refused on both stores alike. */
 function refuseNul(key: string, value: unknown): unknown {
-  if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) throw new NulInBody('the body must not contain a NUL character (\\u0000)');
+  if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000')))
+    throw new NulInBody('the body must not contain a NUL character (\\u0000)');
   return value;
 }
 
@@ -24,10 +25,18 @@ export function registerJsonParser(app: FastifyInstance): void {
       done(null, secureJsonParse(body as string, refuseNul, { protoAction: 'error', constructorAction: 'error' }));
     } catch (err) {
       const poisoned = err instanceof SyntaxError && /prototype property|constructor property/i.test(err.message);
-      done(badJson(err instanceof NulInBody ? err.message
-        : poisoned ? 'the body must not contain a `__proto__` or `constructor.prototype` member'
-        : err instanceof RangeError ? 'the body is nested too deeply'
-        : 'the body is not valid JSON'), undefined);
+      done(
+        badJson(
+          err instanceof NulInBody
+            ? err.message
+            : poisoned
+              ? 'the body must not contain a `__proto__` or `constructor.prototype` member'
+              : err instanceof RangeError
+                ? 'the body is nested too deeply'
+                : 'the body is not valid JSON',
+        ),
+        undefined,
+      );
     }
   });
 }

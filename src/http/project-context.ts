@@ -5,7 +5,12 @@ import type { ProjectCtx, ProjectPrincipal } from './handler.js';
 import type { Services } from './services.js';
 import type { ProjectScope } from '../domain/context.js';
 
-export const scopeOf = (ctx: ProjectCtx): ProjectScope => ({ store: ctx.services.store, project: ctx.project, userId: ctx.principal.userId, llm: ctx.services.llm });
+export const scopeOf = (ctx: ProjectCtx): ProjectScope => ({
+  store: ctx.services.store,
+  project: ctx.project,
+  userId: ctx.principal.userId,
+  llm: ctx.services.llm,
+});
 
 /** Project-key surfaces share their context: the key's project, loaded once. */
 export async function projectContext(services: Services, req: FastifyRequest, reply: FastifyReply, principal: Principal): Promise<ProjectCtx> {

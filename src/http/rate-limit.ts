@@ -24,7 +24,10 @@ export function createRateLimiter(limits: RateLimits, redis: Redis | null): Rate
   const limiters = new Map<Bucket, RateLimiterAbstract>();
   for (const bucket of Object.keys(limits) as Bucket[]) {
     const opts = { points: limits[bucket], duration: 60, keyPrefix: `sift-rl-${bucket}` };
-    limiters.set(bucket, redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts));
+    limiters.set(
+      bucket,
+      redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts),
+    );
   }
   return {
     async peek(bucket, subject) {

@@ -20,64 +20,85 @@ export const ANALYSIS_TYPES = ['predefined', 'automatic', 'summaries', 'metadata
  * `automatic` only). Kept as one branch of the action union so `action` stays the only
  * discriminator.
  */
-export const startAnalysis = action('start_analysis', {
-  projectId: ProjectIdInput,
-  type: StringEnum(ANALYSIS_TYPES),
-  categories: Type.Optional(Type.Array(PredefinedCategory, { minItems: 1, maxItems: 100, description: 'required for, and only for, `predefined`' })),
-  analysisGranularity: Type.Optional(AnalysisGranularity),
-  reconsiderSkipped: Type.Optional(Type.Boolean({ description: 'only for `automatic`' })),
-}, {
-  description: 'Starts an analysis run in the background and answers `{analysis: {id, type, status}}` at once.',
-  allOf: [
-    {
-      if: { properties: { type: { const: 'predefined' } }, required: ['type'] },
-      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
-      then: { required: ['categories'] },
-      else: { properties: { categories: false } },
-    },
-    {
-      if: { properties: { type: { const: 'automatic' } }, required: ['type'] },
-      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
-      then: {},
-      else: { properties: { reconsiderSkipped: false } },
-    },
-  ],
-});
+export const startAnalysis = action(
+  'start_analysis',
+  {
+    projectId: ProjectIdInput,
+    type: StringEnum(ANALYSIS_TYPES),
+    categories: Type.Optional(Type.Array(PredefinedCategory, { minItems: 1, maxItems: 100, description: 'required for, and only for, `predefined`' })),
+    analysisGranularity: Type.Optional(AnalysisGranularity),
+    reconsiderSkipped: Type.Optional(Type.Boolean({ description: 'only for `automatic`' })),
+  },
+  {
+    description: 'Starts an analysis run in the background and answers `{analysis: {id, type, status}}` at once.',
+    allOf: [
+      {
+        if: { properties: { type: { const: 'predefined' } }, required: ['type'] },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
+        then: { required: ['categories'] },
+        else: { properties: { categories: false } },
+      },
+      {
+        if: { properties: { type: { const: 'automatic' } }, required: ['type'] },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
+        then: {},
+        else: { properties: { reconsiderSkipped: false } },
+      },
+    ],
+  },
+);
 
 /** The project-document actions the account and partner surfaces share (one schema, one implementation). */
 export const projectDocumentActions = {
-  get_project_status: action('get_project_status', { projectId: ProjectIdInput }, {
-    description: '`pendingExtractionCount`, `emptyDocumentIds`, `confirmableCreditCost`, `confirmableBatches`, per-document status, analyses and `creditBalance`.',
-  }),
-  confirm_documents: action('confirm_documents', {
-    projectId: ProjectIdInput,
-    expectedCreditCost: Type.Integer({ minimum: 0, maximum: MAX_CREDITS }),
-    documentIds: Type.Optional(StrArray(10000, 255, undefined, 1)),
-  }, { description: 'Charges credits and starts processing for one pipeline batch. Accepts an `Idempotency-Key` header.' }),
-  delete_documents: action('delete_documents', {
-    projectId: ProjectIdInput,
-    documentIds: StrArray(10000, 255, 1, 1),
-  }, { description: 'Deletes documents and everything hanging off them; cannot be undone.' }),
+  get_project_status: action(
+    'get_project_status',
+    { projectId: ProjectIdInput },
+    {
+      description:
+        '`pendingExtractionCount`, `emptyDocumentIds`, `confirmableCreditCost`, `confirmableBatches`, per-document status, analyses and `creditBalance`.',
+    },
+  ),
+  confirm_documents: action(
+    'confirm_documents',
+    {
+      projectId: ProjectIdInput,
+      expectedCreditCost: Type.Integer({ minimum: 0, maximum: MAX_CREDITS }),
+      documentIds: Type.Optional(StrArray(10000, 255, undefined, 1)),
+    },
+    { description: 'Charges credits and starts processing for one pipeline batch. Accepts an `Idempotency-Key` header.' },
+  ),
+  delete_documents: action(
+    'delete_documents',
+    {
+      projectId: ProjectIdInput,
+      documentIds: StrArray(10000, 255, 1, 1),
+    },
+    { description: 'Deletes documents and everything hanging off them; cannot be undone.' },
+  ),
   start_analysis: startAnalysis,
 };
 
 /** `POST /api/sift-account`: account-scoped edit key. */
 export const accountActions = {
-  create_project: action('create_project', {
-    name: Str(255, 1),
-    locale: Type.Optional(Locale),
-    description: Type.Optional(Str(2000)),
-  }, { description: 'Creates a project in the key\'s account; the key\'s user becomes `owner`. Accepts an `Idempotency-Key` header.' }),
+  create_project: action(
+    'create_project',
+    {
+      name: Str(255, 1),
+      locale: Type.Optional(Locale),
+      description: Type.Optional(Str(2000)),
+    },
+    { description: "Creates a project in the key's account; the key's user becomes `owner`. Accepts an `Idempotency-Key` header." },
+  ),
   ...projectDocumentActions,
 };
 
 /** JSON body of the account and (deprecated) write uploads. */
 export const UploadUrls = Type.Object(
   {
-    urls: Type.Array(
-      Type.Object({ url: Str(2000, 1, { format: 'uri' }), filename: Type.Optional(Str(500, 1)) }, { additionalProperties: false }),
-      { minItems: 1, maxItems: 20 },
-    ),
+    urls: Type.Array(Type.Object({ url: Str(2000, 1, { format: 'uri' }), filename: Type.Optional(Str(500, 1)) }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: 20,
+    }),
   },
   { additionalProperties: false, title: 'UploadUrls' },
 );

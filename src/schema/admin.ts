@@ -34,15 +34,23 @@ export const adminActions = {
   create_account_key: action('create_account_key', { accountId: Uuid(), userId: Uuid() }),
   revoke_key: action('revoke_key', { key: Str(500, 1) }),
   create_partner: action('create_partner', { name: Str(255, 1), credits: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_CREDITS })) }),
-  grant_credits: action('grant_credits', {
-    accountId: Type.Optional(Uuid()),
-    partnerId: Type.Optional(Uuid()),
-    amount: Type.Integer({ minimum: -MAX_CREDITS, maximum: MAX_CREDITS }),
-  }, { allOf: accountOrPartner }),
-  get_credits: action('get_credits', {
-    accountId: Type.Optional(Uuid()),
-    partnerId: Type.Optional(Uuid()),
-  }, { allOf: accountOrPartner }),
+  grant_credits: action(
+    'grant_credits',
+    {
+      accountId: Type.Optional(Uuid()),
+      partnerId: Type.Optional(Uuid()),
+      amount: Type.Integer({ minimum: -MAX_CREDITS, maximum: MAX_CREDITS }),
+    },
+    { allOf: accountOrPartner },
+  ),
+  get_credits: action(
+    'get_credits',
+    {
+      accountId: Type.Optional(Uuid()),
+      partnerId: Type.Optional(Uuid()),
+    },
+    { allOf: accountOrPartner },
+  ),
   set_project_pipeline: action('set_project_pipeline', {
     projectId: ProjectRef,
     pipeline: StringEnum(['standard', 'anonymized'] as const),

@@ -20,7 +20,11 @@ export function maxJsonBytes(schema: TSchema | Record<string, unknown>): number 
 }
 
 const constraintOnly = (s: Record<string, unknown>): boolean =>
-  !('type' in s) && !('properties' in s) && !('enum' in s) && !('const' in s) && !('x-json-limits' in s) &&
+  !('type' in s) &&
+  !('properties' in s) &&
+  !('enum' in s) &&
+  !('const' in s) &&
+  !('x-json-limits' in s) &&
   (['anyOf', 'oneOf', 'allOf'] as const).every((k) => !Array.isArray(s[k]) || (s[k] as Record<string, unknown>[]).every(constraintOnly));
 
 const FORMAT_LENGTH: Record<string, number> = { uuid: 36, 'date-time': 40 };
@@ -31,28 +35,36 @@ function bare(s: Record<string, unknown>): number {
   if (Array.isArray(s.enum)) return Math.max(...(s.enum as unknown[]).map((v) => JSON.stringify(v).length));
   if ('const' in s) return JSON.stringify(s.const).length;
   const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string | undefined];
-  return Math.max(0, ...types.map((type) => {
-    switch (type) {
-      case 'string': {
-        const max = typeof s.maxLength === 'number' ? s.maxLength : FORMAT_LENGTH[s.format as string];
-        return max === undefined ? Infinity : 2 + 6 * max;
+  return Math.max(
+    0,
+    ...types.map((type) => {
+      switch (type) {
+        case 'string': {
+          const max = typeof s.maxLength === 'number' ? s.maxLength : FORMAT_LENGTH[s.format as string];
+          return max === undefined ? Infinity : 2 + 6 * max;
+        }
+        case 'integer':
+        case 'number':
+          return NUMBER;
+        case 'boolean':
+          return 5;
+        case 'null':
+          return 4;
+        case 'array': {
+          if (typeof s.maxItems !== 'number') return Infinity;
+          const item = s.items ? maxJsonBytes(s.items as Record<string, unknown>) : Infinity;
+          return 2 + s.maxItems * (item + 1);
+        }
+        case 'object': {
+          const props = (s.properties ?? {}) as Record<string, Record<string, unknown>>;
+          if (s.additionalProperties !== false && s.additionalProperties !== undefined) return Infinity;
+          return 2 + Object.entries(props).reduce((sum, [k, v]) => sum + JSON.stringify(k).length + 2 + maxJsonBytes(v), 0);
+        }
+        default:
+          return Infinity;
       }
-      case 'integer': case 'number': return NUMBER;
-      case 'boolean': return 5;
-      case 'null': return 4;
-      case 'array': {
-        if (typeof s.maxItems !== 'number') return Infinity;
-        const item = s.items ? maxJsonBytes(s.items as Record<string, unknown>) : Infinity;
-        return 2 + s.maxItems * (item + 1);
-      }
-      case 'object': {
-        const props = (s.properties ?? {}) as Record<string, Record<string, unknown>>;
-        if (s.additionalProperties !== false && s.additionalProperties !== undefined) return Infinity;
-        return 2 + Object.entries(props).reduce((sum, [k, v]) => sum + JSON.stringify(k).length + 2 + maxJsonBytes(v), 0);
-      }
-      default: return Infinity;
-    }
-  }));
+    }),
+  );
 }
 
 /** White space between tokens is free in JSON; a pretty-printed valid body must still pass. */

@@ -35,17 +35,17 @@ export const MAX_CREDITS = 1_000_000_000;
 export const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', maxLength: 7, description: '`#RRGGBB`' });
 
 /** Bounds on a free JSON value (nesting depth, serialised size), checked by the `x-json-limits` keyword (schema/validate.ts). */
-export interface JsonLimits { maxDepth: number; maxBytes: number }
-export const JsonValue = (limits: JsonLimits, description?: string) =>
-  Type.Unknown({ 'x-json-limits': limits, ...(description ? { description } : {}) });
+export interface JsonLimits {
+  maxDepth: number;
+  maxBytes: number;
+}
+export const JsonValue = (limits: JsonLimits, description?: string) => Type.Unknown({ 'x-json-limits': limits, ...(description ? { description } : {}) });
 
 export const Filters = Type.Object(
   {
     tags: Type.Optional(StrArray(20, 200)),
     categories: Type.Optional(StrArray(20, 200)),
-    metadata: Type.Optional(
-      Type.Array(Type.Object({ field: Str(200), value: Str(1000) }, { additionalProperties: false }), { maxItems: 20 }),
-    ),
+    metadata: Type.Optional(Type.Array(Type.Object({ field: Str(200), value: Str(1000) }, { additionalProperties: false }), { maxItems: 20 })),
     documentIds: Type.Optional(StrArray(50, 200)),
     excludeCategories: Type.Optional(StrArray(20, 200)),
     excludeTags: Type.Optional(StrArray(20, 200)),
@@ -53,8 +53,7 @@ export const Filters = Type.Object(
   {
     additionalProperties: false,
     title: 'Filters',
-    description:
-      'Values inside one member are OR-ed, members are AND-ed, `exclude*` members remove. Tags and categories may be named by id or text.',
+    description: 'Values inside one member are OR-ed, members are AND-ed, `exclude*` members remove. Tags and categories may be named by id or text.',
   },
 );
 export type FiltersInput = Static<typeof Filters>;
@@ -65,12 +64,15 @@ export function action<const A extends string, P extends TProperties>(
   properties: P,
   options: { description?: string; deprecated?: boolean; allOf?: unknown[] } = {},
 ) {
-  return Type.Object({ action: Type.Literal(name), ...properties }, {
-    additionalProperties: false,
-    ...(options.description ? { description: options.description } : {}),
-    ...(options.deprecated ? { deprecated: true } : {}),
-    ...(options.allOf ? { allOf: options.allOf } : {}),
-  });
+  return Type.Object(
+    { action: Type.Literal(name), ...properties },
+    {
+      additionalProperties: false,
+      ...(options.description ? { description: options.description } : {}),
+      ...(options.deprecated ? { deprecated: true } : {}),
+      ...(options.allOf ? { allOf: options.allOf } : {}),
+    },
+  );
 }
 
 /** A surface: its actions by name. */

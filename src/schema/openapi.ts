@@ -35,10 +35,13 @@ function commonErrors(surface: SurfaceDef['name'] | 'upload'): Json {
     },
     '500': errorResponse('Unexpected server error (never leaks internals; logged with the request id).'),
   };
-  if (surface !== 'admin' && surface !== 'partner') r['403'] = errorResponse('A read key where an edit key is needed, or a role below `owner`/`admin` on the project.');
+  if (surface !== 'admin' && surface !== 'partner')
+    r['403'] = errorResponse('A read key where an edit key is needed, or a role below `owner`/`admin` on the project.');
   if (surface === 'account' || surface === 'partner') {
     r['402'] = errorResponse('Not enough credits to pay for the confirmation.');
-    r['409'] = errorResponse('`confirm_documents`: several confirmable batches and no `documentIds`, a document not awaiting confirmation, or `expectedCreditCost` differing from the current cost (the message states it).');
+    r['409'] = errorResponse(
+      '`confirm_documents`: several confirmable batches and no `documentIds`, a document not awaiting confirmation, or `expectedCreditCost` differing from the current cost (the message states it).',
+    );
   }
   if (surface === 'upload') {
     r['413'] = errorResponse('A file over 50 MB.');
@@ -98,7 +101,9 @@ export function buildOpenApi(): Json {
       post: {
         operationId: `${surface.name}Dispatch`,
         summary: `${surface.title} surface: one action per request`,
-        description: `Actions: ${Object.keys(surface.actions).map((a) => `\`${a}\``).join(', ')}.`,
+        description: `Actions: ${Object.keys(surface.actions)
+          .map((a) => `\`${a}\``)
+          .join(', ')}.`,
         tags: [surface.title],
         security: [{ [SECURITY[surface.credential]]: [] }],
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${bodyName}` } } } },
@@ -131,24 +136,46 @@ export function buildOpenApi(): Json {
       tags: [opts.tag],
       ...(opts.deprecated ? { deprecated: true } : {}),
       security: [{ [opts.security]: [] }],
-      parameters: opts.projectParam
-        ? [{ name: 'projectId', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 255 } }]
-        : [],
+      parameters: opts.projectParam ? [{ name: 'projectId', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 255 } }] : [],
       requestBody: {
         required: true,
-        content: opts.json
-          ? { ...multipart, 'application/json': { schema: { $ref: '#/components/schemas/UploadUrls' } } }
-          : multipart,
+        content: opts.json ? { ...multipart, 'application/json': { schema: { $ref: '#/components/schemas/UploadUrls' } } } : multipart,
       },
       responses: {
-        '200': { description: 'The documents created', headers: RATE_HEADERS, content: { 'application/json': { schema: { $ref: '#/components/schemas/UploadResponse' } } } },
+        '200': {
+          description: 'The documents created',
+          headers: RATE_HEADERS,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/UploadResponse' } } },
+        },
         ...commonErrors('upload'),
       },
     },
   });
-  paths[UPLOAD_PATHS.account] = uploadOp({ id: 'accountUpload', tag: 'Account', security: 'accountKey', json: true, projectParam: true, description: 'Multipart `file` fields, or JSON `{urls}` that the server fetches. Needs role `owner` or `admin` on the project.' });
-  paths[UPLOAD_PATHS.write] = uploadOp({ id: 'writeUpload', tag: 'Write', security: 'projectKey', json: true, projectParam: false, deprecated: true, description: 'Deprecated: use `/api/sift-account/upload`. The project is the edit key\'s.' });
-  paths[UPLOAD_PATHS.partner] = uploadOp({ id: 'partnerUpload', tag: 'Partner', security: 'partnerSecret', json: false, projectParam: true, description: 'Multipart `file` fields only, on a project this partner created.' });
+  paths[UPLOAD_PATHS.account] = uploadOp({
+    id: 'accountUpload',
+    tag: 'Account',
+    security: 'accountKey',
+    json: true,
+    projectParam: true,
+    description: 'Multipart `file` fields, or JSON `{urls}` that the server fetches. Needs role `owner` or `admin` on the project.',
+  });
+  paths[UPLOAD_PATHS.write] = uploadOp({
+    id: 'writeUpload',
+    tag: 'Write',
+    security: 'projectKey',
+    json: true,
+    projectParam: false,
+    deprecated: true,
+    description: "Deprecated: use `/api/sift-account/upload`. The project is the edit key's.",
+  });
+  paths[UPLOAD_PATHS.partner] = uploadOp({
+    id: 'partnerUpload',
+    tag: 'Partner',
+    security: 'partnerSecret',
+    json: false,
+    projectParam: true,
+    description: 'Multipart `file` fields only, on a project this partner created.',
+  });
 
   paths['/api/openapi.json'] = {
     get: {
@@ -166,7 +193,8 @@ export function buildOpenApi(): Json {
       title: 'sift',
       version: '1.0.0',
       summary: 'Qualitative-research projects: documents, insights, categories, search and analysis.',
-      description: 'Every surface is one POST endpoint taking a JSON body whose `action` selects the operation. Unknown members are refused (400). See docs/ for the decisions behind the choices the specification leaves open.',
+      description:
+        'Every surface is one POST endpoint taking a JSON body whose `action` selects the operation. Unknown members are refused (400). See docs/ for the decisions behind the choices the specification leaves open.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '/' }],

@@ -18,7 +18,10 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
   // With a PostgreSQL schema of its own, the bookkeeping tables must be looked up in it, not in any schema.
   const migrator = new Migrator({
-    db, provider, migrationTableName: 'sift_migrations', migrationLockTableName: 'sift_migrations_lock',
+    db,
+    provider,
+    migrationTableName: 'sift_migrations',
+    migrationLockTableName: 'sift_migrations_lock',
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

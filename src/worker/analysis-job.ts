@@ -10,29 +10,46 @@ import { reworkWithModel } from '../engine/llm/writer.js';
 
 import { automaticAnalysis, predefinedAnalysis, summarizeDocument, summarizeGroup } from '../engine/analysis/index.js';
 
-interface EngineDoc { id: string; text: string; chunks: { idx: number; text: string; speaker: string | null; start: number; end: number }[]; metadata: Record<string, string> }
+interface EngineDoc {
+  id: string;
+  text: string;
+  chunks: { idx: number; text: string; speaker: string | null; start: number; end: number }[];
+  metadata: Record<string, string>;
+}
 
 /** Ready documents with their chunks and metadata, as the engine takes them. */
 async function loadDocuments(ctx: WorkerContext, projectId: string, only?: Set<string>): Promise<EngineDoc[]> {
   const db = ctx.store.db;
-  const docs = (await db.selectFrom('documents').select(['id', 'text']).where('projectId', '=', projectId).where('status', '=', 'ready').orderBy('counter').execute())
-    .filter((d) => !only || only.has(d.id));
+  const docs = (
+    await db.selectFrom('documents').select(['id', 'text']).where('projectId', '=', projectId).where('status', '=', 'ready').orderBy('counter').execute()
+  ).filter((d) => !only || only.has(d.id));
   if (docs.length === 0) return [];
-  const chunks = await db.selectFrom('chunks').select(['documentId', 'idx', 'text', 'speaker', 'startOffset', 'endOffset']).where('projectId', '=', projectId).orderBy('idx').execute();
+  const chunks = await db
+    .selectFrom('chunks')
+    .select(['documentId', 'idx', 'text', 'speaker', 'startOffset', 'endOffset'])
+    .where('projectId', '=', projectId)
+    .orderBy('idx')
+    .execute();
   const fields = await db.selectFrom('metadataFields').select(['id', 'shortName']).where('projectId', '=', projectId).execute();
   const fieldName = new Map(fields.map((f) => [f.id, f.shortName]));
   const values = await db.selectFrom('metadataValues').select(['documentId', 'fieldId', 'text']).where('projectId', '=', projectId).execute();
   return docs.map((d) => ({
     id: d.id,
     text: d.text ?? '',
-    chunks: chunks.filter((c) => c.documentId === d.id).map((c) => ({ idx: Number(c.idx), text: c.text, speaker: c.speaker, start: Number(c.startOffset), end: Number(c.endOffset) })),
+    chunks: chunks
+      .filter((c) => c.documentId === d.id)
+      .map((c) => ({ idx: Number(c.idx), text: c.text, speaker: c.speaker, start: Number(c.startOffset), end: Number(c.endOffset) })),
     metadata: Object.fromEntries(values.filter((v) => v.documentId === d.id && v.text !== '').map((v) => [fieldName.get(v.fieldId) ?? v.fieldId, v.text])),
   }));
 }
 
 async function documentsWithoutVerdict(ctx: WorkerContext, projectId: string, family: string): Promise<Set<string>> {
   const ready = await ctx.store.db.selectFrom('documents').select('id').where('projectId', '=', projectId).where('status', '=', 'ready').execute();
-  const done = new Set((await ctx.store.db.selectFrom('analysisVerdicts').select('documentId').where('projectId', '=', projectId).where('family', '=', family).execute()).map((v) => v.documentId));
+  const done = new Set(
+    (await ctx.store.db.selectFrom('analysisVerdicts').select('documentId').where('projectId', '=', projectId).where('family', '=', family).execute()).map(
+      (v) => v.documentId,
+    ),
+  );
   return new Set(ready.map((d) => d.id).filter((id) => !done.has(id)));
 }
 
@@ -40,8 +57,13 @@ const EXAMPLES_PER_CATEGORY = 12;
 
 /** Quotes of the newest insights filed in each category: what the category is about, in the project's words. */
 async function categoryExamples(ctx: WorkerContext, projectId: string): Promise<Map<string, string[]>> {
-  const rows = await ctx.store.db.selectFrom('insightCategories').innerJoin('insights', 'insights.id', 'insightCategories.insightId')
-    .select(['insightCategories.categoryId', 'insights.quotes']).where('insightCategories.projectId', '=', projectId).orderBy('insights.counter', 'desc').execute();
+  const rows = await ctx.store.db
+    .selectFrom('insightCategories')
+    .innerJoin('insights', 'insights.id', 'insightCategories.insightId')
+    .select(['insightCategories.categoryId', 'insights.quotes'])
+    .where('insightCategories.projectId', '=', projectId)
+    .orderBy('insights.counter', 'desc')
+    .execute();
   const out = new Map<string, string[]>();
   for (const r of rows) {
     const list = out.get(r.categoryId) ?? [];
@@ -69,8 +91,12 @@ class LeaseLost extends Error {}
 async function fenced<T>(ctx: WorkerContext, run: Row<'analyses'>, write: (trx: Tx) => Promise<T>): Promise<T> {
   await ctx.hooks?.beforeAnalysisWrite?.();
   return ctx.store.transaction(async (trx) => {
-    const held = await trx.updateTable('analyses').set({ leaseExpiresAt: isoIn(ctx.leaseMs) })
-      .where('id', '=', run.id).where('leaseOwner', '=', ctx.owner).executeTakeFirst();
+    const held = await trx
+      .updateTable('analyses')
+      .set({ leaseExpiresAt: isoIn(ctx.leaseMs) })
+      .where('id', '=', run.id)
+      .where('leaseOwner', '=', ctx.owner)
+      .executeTakeFirst();
     if (Number(held.numUpdatedRows) !== 1) throw new LeaseLost(`analysis ${run.id} is no longer held by ${ctx.owner}`);
     return write(trx);
   });
@@ -93,21 +119,50 @@ async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: R
   const todo = await documentsWithoutVerdict(ctx, project.id, family);
   const docs = await loadDocuments(ctx, project.id, todo);
   if (docs.length === 0) return nothingNewNote(await coverageOf(ctx.store.db, project.id, family));
-  const existing = await ctx.store.db.selectFrom('categories').select(['id', 'text', 'description', 'parentId']).where('projectId', '=', project.id).orderBy('createdAt').execute();
+  const existing = await ctx.store.db
+    .selectFrom('categories')
+    .select(['id', 'text', 'description', 'parentId'])
+    .where('projectId', '=', project.id)
+    .orderBy('createdAt')
+    .execute();
   const examples = await categoryExamples(ctx, project.id);
   const offline = automaticAnalysis(docs, {
-    locale: project.locale, granularity: params.granularity, strictMode: params.strictMode, seed: 42,
-    existingCategories: existing.map((c) => ({ key: c.id, name: c.text, description: c.description, parentKey: c.parentId, examples: examples.get(c.id) ?? [] })),
+    locale: project.locale,
+    granularity: params.granularity,
+    strictMode: params.strictMode,
+    seed: 42,
+    existingCategories: existing.map((c) => ({
+      key: c.id,
+      name: c.text,
+      description: c.description,
+      parentKey: c.parentId,
+      examples: examples.get(c.id) ?? [],
+    })),
   });
   const result = ctx.llm?.chat
-    ? { ...offline, ...(await reworkWithModel(ctx.llm, offline, (id) => docs.find((d) => d.id === id)?.text ?? '', project.locale, (err) => ctx.log.warn({ err, analysisId: run.id }, 'the language model failed; the offline wording is kept'))) }
+    ? {
+        ...offline,
+        ...(await reworkWithModel(
+          ctx.llm,
+          offline,
+          (id) => docs.find((d) => d.id === id)?.text ?? '',
+          project.locale,
+          (err) => ctx.log.warn({ err, analysisId: run.id }, 'the language model failed; the offline wording is kept'),
+        )),
+      }
     : offline;
   const known = new Map(existing.map((c) => [c.id, c.id]));
   const categoryIds = await fenced(ctx, run, (trx) => createCategories(trx, project.id, result.categories, known, run.id));
   // One transaction per document: a kill between them leaves finished documents finished.
   for (const v of result.verdicts) {
     await fenced(ctx, run, async (trx) => {
-      await insertInsights(trx, project.id, result.insights.filter((i) => i.documentId === v.documentId), categoryIds, run.id);
+      await insertInsights(
+        trx,
+        project.id,
+        result.insights.filter((i) => i.documentId === v.documentId),
+        categoryIds,
+        run.id,
+      );
       await setVerdict(trx, project.id, family, v.documentId, v.verdict, v.reason ?? null, run.id);
     });
   }
@@ -136,7 +191,13 @@ async function runPredefined(ctx: WorkerContext, run: Row<'analyses'>, project: 
   const result = predefinedAnalysis(docs, categories, { locale: project.locale, granularity: params.granularity, strictMode: params.strictMode });
   for (const v of result.verdicts) {
     await fenced(ctx, run, async (trx) => {
-      await insertInsights(trx, project.id, result.insights.filter((i) => i.documentId === v.documentId), categoryIds, run.id);
+      await insertInsights(
+        trx,
+        project.id,
+        result.insights.filter((i) => i.documentId === v.documentId),
+        categoryIds,
+        run.id,
+      );
       await setVerdict(trx, project.id, family, v.documentId, v.verdict, v.reason ?? null, run.id);
     });
   }
@@ -158,7 +219,12 @@ async function runMetadataSummaries(ctx: WorkerContext, run: Row<'analyses'>, pr
   const family = familyOf('metadata_summaries', run);
   const docs = await loadDocuments(ctx, project.id);
   const fields = await ctx.store.db.selectFrom('metadataFields').selectAll().where('projectId', '=', project.id).orderBy('createdAt').execute();
-  const values = await ctx.store.db.selectFrom('metadataValues').select(['documentId', 'fieldId', 'text']).where('projectId', '=', project.id).where('text', '!=', '').execute();
+  const values = await ctx.store.db
+    .selectFrom('metadataValues')
+    .select(['documentId', 'fieldId', 'text'])
+    .where('projectId', '=', project.id)
+    .where('text', '!=', '')
+    .execute();
   for (const field of fields) {
     const groups = new Map<string, Set<string>>();
     for (const v of values.filter((x) => x.fieldId === field.id)) groups.set(v.text, (groups.get(v.text) ?? new Set()).add(v.documentId));
@@ -166,7 +232,9 @@ async function runMetadataSummaries(ctx: WorkerContext, run: Row<'analyses'>, pr
       const members = docs.filter((d) => ids.has(d.id));
       if (members.length === 0) continue;
       const summary = summarizeGroup(members, { locale: project.locale, label: `${field.shortName}: ${value}` });
-      await fenced(ctx, run, (trx) => upsertMemo(trx, project.id, { kind: 'metadata_summary', title: summary.title, text: summary.text, fieldId: field.id, fieldValue: value }, run.id));
+      await fenced(ctx, run, (trx) =>
+        upsertMemo(trx, project.id, { kind: 'metadata_summary', title: summary.title, text: summary.text, fieldId: field.id, fieldValue: value }, run.id),
+      );
     }
   }
   await fenced(ctx, run, async (trx) => {
@@ -175,8 +243,12 @@ async function runMetadataSummaries(ctx: WorkerContext, run: Row<'analyses'>, pr
 }
 
 async function finishRun(ctx: WorkerContext, run: Row<'analyses'>, set: Partial<Row<'analyses'>>) {
-  await ctx.store.db.updateTable('analyses').set({ ...set, leaseOwner: null, leaseExpiresAt: null, finishedAt: nowIso() })
-    .where('id', '=', run.id).where('leaseOwner', '=', ctx.owner).execute();
+  await ctx.store.db
+    .updateTable('analyses')
+    .set({ ...set, leaseOwner: null, leaseExpiresAt: null, finishedAt: nowIso() })
+    .where('id', '=', run.id)
+    .where('leaseOwner', '=', ctx.owner)
+    .execute();
 }
 
 /** queued → running → completed | failed. A killed worker's run is claimed again when its lease expires. */
@@ -192,7 +264,11 @@ export const analysisJob: JobKind = {
     const lease = holdLease(ctx.store, 'analyses', run.id, ctx.owner, ctx.leaseMs);
     try {
       await fenced(ctx, run, async (trx) => {
-        await trx.updateTable('analyses').set({ status: 'running', startedAt: run.startedAt ?? nowIso() }).where('id', '=', run.id).execute();
+        await trx
+          .updateTable('analyses')
+          .set({ status: 'running', startedAt: run.startedAt ?? nowIso() })
+          .where('id', '=', run.id)
+          .execute();
         if (run.attempts > 1) await clearEarlierAttempt(trx, run);
       });
       const project = await ctx.store.db.selectFrom('projects').selectAll().where('id', '=', run.projectId).executeTakeFirstOrThrow();

@@ -27,12 +27,18 @@ export const extractionJob: JobKind = {
     const doc = await claimDocument(ctx.store, 'pending', ctx.owner, ctx.leaseMs);
     if (!doc) return false;
     if (doc.attempts > MAX_ATTEMPTS) {
-      await finish(ctx, doc, 'pending', { status: 'failed', error: 'text extraction failed repeatedly (the process handling it stopped each time)', creditCost: 0 });
+      await finish(ctx, doc, 'pending', {
+        status: 'failed',
+        error: 'text extraction failed repeatedly (the process handling it stopped each time)',
+        creditCost: 0,
+      });
       return true;
     }
     const lease = holdLease(ctx.store, 'documents', doc.id, ctx.owner, ctx.leaseMs);
     try {
-      const text = doc.blobKey ? (await extractText(await ctx.blobs.get(doc.blobKey), doc.filename, { timeoutMs: ctx.config.extractTimeoutMs })).text : (doc.text ?? '');
+      const text = doc.blobKey
+        ? (await extractText(await ctx.blobs.get(doc.blobKey), doc.filename, { timeoutMs: ctx.config.extractTimeoutMs })).text
+        : (doc.text ?? '');
       const words = countWords(text);
       if (text.trim() === '' || words === 0) {
         await finish(ctx, doc, 'pending', { status: 'empty', creditCost: 0, wordCount: 0, text: '' });

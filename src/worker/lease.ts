@@ -64,17 +64,26 @@ export async function claimAnalysis(store: Store, owner: string, leaseMs: number
  * live worker keeps what it holds however long the work takes, while a dead one lets go within
  * one lease. `lost` turns true when a renewal finds the item no longer ours; `stop` ends it.
  */
-export interface HeldLease { readonly lost: boolean; stop(): void }
+export interface HeldLease {
+  readonly lost: boolean;
+  stop(): void;
+}
 
 export function holdLease(store: Store, table: 'documents' | 'analyses', id: string, owner: string, leaseMs: number): HeldLease {
   let lost = false;
-  const beat = setInterval(() => {
-    renewLease(store, table, id, owner, leaseMs).then((held) => {
-      if (!held) lost = true;
-    }, () => {
-      // A failed renewal is tried again at the next beat; the lease itself says who holds the item.
-    });
-  }, Math.max(50, Math.floor(leaseMs / 3)));
+  const beat = setInterval(
+    () => {
+      renewLease(store, table, id, owner, leaseMs).then(
+        (held) => {
+          if (!held) lost = true;
+        },
+        () => {
+          // A failed renewal is tried again at the next beat; the lease itself says who holds the item.
+        },
+      );
+    },
+    Math.max(50, Math.floor(leaseMs / 3)),
+  );
   beat.unref();
   return {
     get lost() {

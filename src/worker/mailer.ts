@@ -10,7 +10,14 @@ export const mailJob: JobKind = {
   name: 'mail',
   async run(ctx) {
     if (!ctx.config.smtpUrl) return false;
-    const item = await ctx.store.db.selectFrom('outbox').selectAll().where('sentAt', 'is', null).where('error', 'is', null).orderBy('createdAt').limit(1).executeTakeFirst();
+    const item = await ctx.store.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('sentAt', 'is', null)
+      .where('error', 'is', null)
+      .orderBy('createdAt')
+      .limit(1)
+      .executeTakeFirst();
     if (!item) return false;
     // Mark first so that two workers never send the same mail twice (at most once, by design).
     const claimed = await ctx.store.db.updateTable('outbox').set({ sentAt: nowIso() }).where('id', '=', item.id).where('sentAt', 'is', null).executeTakeFirst();
@@ -19,7 +26,11 @@ export const mailJob: JobKind = {
       await nodemailer.createTransport(ctx.config.smtpUrl).sendMail({ from: ctx.config.mailFrom, to: item.recipient, subject: item.subject, text: item.body });
     } catch (err) {
       ctx.log.warn({ err, outboxId: item.id }, 'could not send an invitation');
-      await ctx.store.db.updateTable('outbox').set({ error: String((err as Error).message ?? err) }).where('id', '=', item.id).execute();
+      await ctx.store.db
+        .updateTable('outbox')
+        .set({ error: String((err as Error).message ?? err) })
+        .where('id', '=', item.id)
+        .execute();
     }
     return true;
   },

@@ -26,15 +26,34 @@ export const processingJob: JobKind = {
       const text = doc.pipeline === 'anonymized' ? anonymize(raw, { locale: project.locale }).text : raw;
       const chunks = chunkText(text, { locale: project.locale });
       await ctx.store.transaction(async (trx) => {
-        const mine = await trx.selectFrom('documents').select('id').where('id', '=', doc.id).where('leaseOwner', '=', ctx.owner).where('status', '=', 'processing').executeTakeFirst();
+        const mine = await trx
+          .selectFrom('documents')
+          .select('id')
+          .where('id', '=', doc.id)
+          .where('leaseOwner', '=', ctx.owner)
+          .where('status', '=', 'processing')
+          .executeTakeFirst();
         if (!mine) return;
         await trx.deleteFrom('chunks').where('documentId', '=', doc.id).execute();
         for (let i = 0; i < chunks.length; i += 200) {
-          await trx.insertInto('chunks').values(chunks.slice(i, i + 200).map((c) => ({
-            id: newId(), projectId: doc.projectId, documentId: doc.id, idx: c.idx, text: c.text, speaker: c.speaker, startOffset: c.start, endOffset: c.end,
-          }))).execute();
+          await trx
+            .insertInto('chunks')
+            .values(
+              chunks.slice(i, i + 200).map((c) => ({
+                id: newId(),
+                projectId: doc.projectId,
+                documentId: doc.id,
+                idx: c.idx,
+                text: c.text,
+                speaker: c.speaker,
+                startOffset: c.start,
+                endOffset: c.end,
+              })),
+            )
+            .execute();
         }
-        await trx.updateTable('documents')
+        await trx
+          .updateTable('documents')
           .set({ status: 'ready', text, leaseOwner: null, leaseExpiresAt: null, updatedAt: nowIso() })
           .where('id', '=', doc.id)
           .execute();

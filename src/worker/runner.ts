@@ -56,12 +56,14 @@ export function startWorkers(base: Omit<WorkerContext, 'owner'>, options: Worker
   const loops: Promise<void>[] = [];
   for (let i = 0; i < options.count; i++) {
     const ctx: WorkerContext = { ...base, owner: `${os.hostname()}:${process.pid}:${i}:${crypto.randomUUID().slice(0, 8)}` };
-    loops.push((async () => {
-      while (!stopping) {
-        const worked = await runOnce(ctx);
-        if (!worked && !stopping) await sleep();
-      }
-    })());
+    loops.push(
+      (async () => {
+        while (!stopping) {
+          const worked = await runOnce(ctx);
+          if (!worked && !stopping) await sleep();
+        }
+      })(),
+    );
   }
 
   return {

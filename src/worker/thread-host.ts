@@ -5,7 +5,10 @@ import type { StoreOptions } from '../store/store.js';
 import { startThread } from '../engine/thread.js';
 import type { Workers } from './runner.js';
 
-export interface ThreadData { config: Config; store: StoreOptions }
+export interface ThreadData {
+  config: Config;
+  store: StoreOptions;
+}
 export type ToThread = { type: 'nudge' } | { type: 'drain'; id: number } | { type: 'stop' };
 export type ToHost = { type: 'ready' } | { type: 'drained'; id: number } | { type: 'stopped' };
 

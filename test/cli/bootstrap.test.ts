@@ -27,7 +27,10 @@ describe('first-start bootstrap', () => {
 describe('sift admin arguments', () => {
   it('types members from the schema and validates like the HTTP surface', () => {
     expect(parseAdminArgs(['create_account', '--name', 'Team', '--ownerUserId', '0b0c5a4e-8d1f-4c1e-9f1a-2b3c4d5e6f70', '--credits', '25'])).toEqual({
-      action: 'create_account', name: 'Team', ownerUserId: '0b0c5a4e-8d1f-4c1e-9f1a-2b3c4d5e6f70', credits: 25,
+      action: 'create_account',
+      name: 'Team',
+      ownerUserId: '0b0c5a4e-8d1f-4c1e-9f1a-2b3c4d5e6f70',
+      credits: 25,
     });
     expect(() => parseAdminArgs(['create_account', '--name', 'Team'])).toThrow(/ownerUserId/);
     expect(() => parseAdminArgs(['create_user', '--email', 'a@b.co', '--bogus', '1'])).toThrow(/bogus/);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { adminActions } from '../../src/schema/admin.js';
 
 /** The command line as a script runs it: in a pipe, reading its exit code. */
-const sift = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } });
+const sift = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } });
 
 describe('sift --help', () => {
   it('prints usage and exits 0, for --help, -h and help', () => {

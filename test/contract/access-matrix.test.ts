@@ -29,17 +29,29 @@ describe.each(STORE_KINDS)('access matrix on %s', (kind) => {
 
     const upload = (url: string, key: string | null) => {
       const body = multipart([{ filename: 'a.txt', content: 'Participant: it works.' }]);
-      return t.app.server.inject({ method: 'POST', url, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), 'content-type': body.contentType }, payload: body.payload });
+      return t.app.server.inject({
+        method: 'POST',
+        url,
+        headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), 'content-type': body.contentType },
+        payload: body.payload,
+      });
     };
     const call = (endpoint: Endpoint, key: string | null) => {
       switch (endpoint) {
-        case 'read': return t.post(READ, key, { action: 'get_project' });
-        case 'write': return t.post(WRITE, key, { action: 'manage_insights', operation: 'create', categories: [], text: 'An insight' });
-        case 'account': return t.post(ACCOUNT, key, { action: 'get_project_status', projectId: f.projectId });
-        case 'partner': return t.post(PARTNER, key, { action: 'list_accounts' });
-        case 'accountUpload': return upload(`/api/sift-account/upload?projectId=${f.projectId}`, key);
-        case 'writeUpload': return upload('/api/sift-write/upload', key);
-        case 'partnerUpload': return upload(`/api/sift-partner/upload?projectId=${partnerProjectId}`, key);
+        case 'read':
+          return t.post(READ, key, { action: 'get_project' });
+        case 'write':
+          return t.post(WRITE, key, { action: 'manage_insights', operation: 'create', categories: [], text: 'An insight' });
+        case 'account':
+          return t.post(ACCOUNT, key, { action: 'get_project_status', projectId: f.projectId });
+        case 'partner':
+          return t.post(PARTNER, key, { action: 'list_accounts' });
+        case 'accountUpload':
+          return upload(`/api/sift-account/upload?projectId=${f.projectId}`, key);
+        case 'writeUpload':
+          return upload('/api/sift-write/upload', key);
+        case 'partnerUpload':
+          return upload(`/api/sift-partner/upload?projectId=${partnerProjectId}`, key);
       }
     };
 
@@ -58,8 +70,15 @@ describe.each(STORE_KINDS)('access matrix on %s', (kind) => {
       const account = (await t.post(PARTNER, partner.secret, { action: 'create_account', email: 'end@example.com' })).json().account;
       partnerProjectId = (await t.post(PARTNER, partner.secret, { action: 'create_project', accountId: account.id, name: 'P' })).json().project.id;
       Object.assign(keys, {
-        projectRead: f.readKey, projectEdit: f.editKey, accountEdit: f.accountKey, partner: partner.secret, none: null,
-        malformed: 'sift_not-a-real-key', revokedProject: revoked, revokedPartner: revokedPartner.secret, formerMember: former,
+        projectRead: f.readKey,
+        projectEdit: f.editKey,
+        accountEdit: f.accountKey,
+        partner: partner.secret,
+        none: null,
+        malformed: 'sift_not-a-real-key',
+        revokedProject: revoked,
+        revokedPartner: revokedPartner.secret,
+        formerMember: former,
       });
     });
     afterAll(() => t?.close());

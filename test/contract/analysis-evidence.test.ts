@@ -22,7 +22,11 @@ describe.each(STORE_KINDS)('evidence of automatic analysis on %s', (kind) => {
     beforeAll(async () => {
       t = await makeTestApp(kind);
       f = await seedProject(t);
-      await uploadReady(t, f, transcripts.map((x) => ({ filename: `${x.id}.txt`, content: x.text })));
+      await uploadReady(
+        t,
+        f,
+        transcripts.map((x) => ({ filename: `${x.id}.txt`, content: x.text })),
+      );
       expect((await t.post(ACCOUNT, f.accountKey, { action: 'start_analysis', projectId: f.projectId, type: 'automatic' })).statusCode).toBe(200);
       await t.app.workers.drain();
       const docs = (await t.post(READ, f.readKey, { action: 'get_documents' })).json().documents as { id: string; filename: string }[];

@@ -23,7 +23,10 @@ describe.each(STORE_KINDS)('automatic analysis of interview transcripts on %s', 
   describe.skipIf(skipKind(kind))('', () => {
     let t: TestApp;
     let f: Fixture;
-    const results = new Map<string, { study: Study; fixture: Fixture; insights: Insight[]; categories: { text: string; description: string }[]; files: Map<string, string> }>();
+    const results = new Map<
+      string,
+      { study: Study; fixture: Fixture; insights: Insight[]; categories: { text: string; description: string }[]; files: Map<string, string> }
+    >();
 
     beforeAll(async () => {
       t = await makeTestApp(kind);

@@ -9,7 +9,12 @@ describe.each(STORE_KINDS)('analysis on %s', (kind) => {
     let t: TestApp;
     let f: Fixture;
 
-    const upload = (files: { filename: string; text: string }[]) => uploadReady(t, f, files.map((x) => ({ filename: x.filename, content: x.text })));
+    const upload = (files: { filename: string; text: string }[]) =>
+      uploadReady(
+        t,
+        f,
+        files.map((x) => ({ filename: x.filename, content: x.text })),
+      );
     const start = async (body: Record<string, unknown>) => {
       const res = await t.post(ACCOUNT, f.accountKey, { action: 'start_analysis', projectId: f.projectId, ...body });
       expect(res.statusCode).toBe(200);
@@ -32,7 +37,10 @@ describe.each(STORE_KINDS)('analysis on %s', (kind) => {
     const insightsIn = async (name: string) => {
       const category = (await t.post(READ, f.readKey, { action: 'get_categories' })).json().categories.find((c: { text: string }) => c.text === name);
       expect(category).toBeDefined();
-      return (await t.post(READ, f.readKey, { action: 'get_insights', filters: { categories: [category.id] } })).json().insights as { documentId: string; quotes: string[] }[];
+      return (await t.post(READ, f.readKey, { action: 'get_insights', filters: { categories: [category.id] } })).json().insights as {
+        documentId: string;
+        quotes: string[];
+      }[];
     };
     const write = async (body: Record<string, unknown>) => {
       const res = await t.post(WRITE, f.editKey, body);
@@ -94,7 +102,7 @@ describe.each(STORE_KINDS)('analysis on %s', (kind) => {
       expect(first.note).toBeUndefined();
     });
 
-    it('predefined analysis puts passages about a category\'s subject into that category', async () => {
+    it("predefined analysis puts passages about a category's subject into that category", async () => {
       await start({
         type: 'predefined',
         categories: [
@@ -104,20 +112,36 @@ describe.each(STORE_KINDS)('analysis on %s', (kind) => {
       });
       const cost = await insightsIn('Subscription cost');
       expect(cost.map((i) => i.documentId)).toEqual(expect.arrayContaining(await subject('pricing')));
-      expect(cost.map((i) => i.quotes.join(' ')).join(' ').toLowerCase()).toMatch(/price|cost|expensive|fee|discount/);
+      expect(
+        cost
+          .map((i) => i.quotes.join(' '))
+          .join(' ')
+          .toLowerCase(),
+      ).toMatch(/price|cost|expensive|fee|discount/);
       const bank = await insightsIn('Bank connection problems');
       expect(bank.map((i) => i.documentId)).toEqual(expect.arrayContaining(await subject('sync')));
       const byDoc = await texts();
       for (const i of [...cost, ...bank]) for (const q of i.quotes) expect(byDoc.get(i.documentId)).toContain(q);
     });
 
-    it('the write surface\'s filtered predefined analysis reads only the documents whose metadata match', async () => {
-      const { field } = await write({ action: 'manage_metadata_fields', operation: 'create', text: 'Segment', shortName: 'segment', allowedValues: ['paying', 'new'] });
+    it("the write surface's filtered predefined analysis reads only the documents whose metadata match", async () => {
+      const { field } = await write({
+        action: 'manage_metadata_fields',
+        operation: 'create',
+        text: 'Segment',
+        shortName: 'segment',
+        allowedValues: ['paying', 'new'],
+      });
       const onboarding = await subject('onboarding');
       for (const id of (await texts()).keys()) {
         await write({ action: 'set_metadata_values', documentId: id, values: [{ fieldId: field.id, text: onboarding.includes(id) ? 'new' : 'paying' }] });
       }
-      const answer = await write({ action: 'start_predefined_analysis', themes: [{ name: 'First steps', description: 'setup, tutorial, getting started, creating the first budget' }], documentScope: 'filtered', metadataFilter: [{ field: 'segment', value: 'new' }] });
+      const answer = await write({
+        action: 'start_predefined_analysis',
+        themes: [{ name: 'First steps', description: 'setup, tutorial, getting started, creating the first budget' }],
+        documentScope: 'filtered',
+        metadataFilter: [{ field: 'segment', value: 'new' }],
+      });
       expect(answer.analysis.type).toBe('predefined');
       await t.app.workers.drain();
       const first = await insightsIn('First steps');
@@ -150,7 +174,12 @@ describe.each(STORE_KINDS)('analysis on %s', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers.deprecation).toBe('true');
       expect(res.json().analysis.type).toBe('automatic');
-      const filtered = await t.post(WRITE, f.editKey, { action: 'start_predefined_analysis', themes: [{ name: 'Pricing' }], documentScope: 'all', metadataFilter: [{ field: 'role', value: 'x' }] });
+      const filtered = await t.post(WRITE, f.editKey, {
+        action: 'start_predefined_analysis',
+        themes: [{ name: 'Pricing' }],
+        documentScope: 'all',
+        metadataFilter: [{ field: 'role', value: 'x' }],
+      });
       expect(filtered.statusCode).toBe(400);
       await t.app.workers.drain();
     });

@@ -40,11 +40,15 @@ describe.each(STORE_KINDS)('categories on %s', (kind) => {
     const create = async (text: string, parentId?: string | null): Promise<Category> =>
       answer(await manage({ operation: 'create', text, ...(parentId === undefined ? {} : { parentId }) })).category;
     const insight = async (text: string, categories: string[] = [], documentId?: string): Promise<string> =>
-      answer(await t.post(WRITE, f.editKey, { action: 'manage_insights', operation: 'create', text, categories, ...(documentId ? { documentId } : {}) })).insight.id;
+      answer(await t.post(WRITE, f.editKey, { action: 'manage_insights', operation: 'create', text, categories, ...(documentId ? { documentId } : {}) }))
+        .insight.id;
     const categoriesOf = async (insightId: string) =>
-      answer(await t.post(READ, f.readKey, { action: 'get_insights', id: insightId })).insight.categories.map((c: { text: string }) => c.text).sort();
+      answer(await t.post(READ, f.readKey, { action: 'get_insights', id: insightId }))
+        .insight.categories.map((c: { text: string }) => c.text)
+        .sort();
     const uuidOf = async (shortId: string) =>
-      (await t.app.store.db.selectFrom('categories').select('id').where('projectId', '=', f.projectId).where('shortId', '=', shortId).executeTakeFirstOrThrow()).id;
+      (await t.app.store.db.selectFrom('categories').select('id').where('projectId', '=', f.projectId).where('shortId', '=', shortId).executeTakeFirstOrThrow())
+        .id;
 
     beforeAll(async () => {
       t = await makeTestApp(kind);
@@ -58,8 +62,15 @@ describe.each(STORE_KINDS)('categories on %s', (kind) => {
       it('creates a top-level category with a short hash id', async () => {
         const category = answer(await manage({ operation: 'create', text: 'Pricing', description: 'money talk' })).category;
         expect(category).toEqual({
-          id: expect.stringMatching(/^C[0-9a-z]{8,12}$/), text: 'Pricing', description: 'money talk', parentId: null, insightCount: 0,
-          tags: [], children: [], createdAt: expect.any(String), updatedAt: expect.any(String),
+          id: expect.stringMatching(/^C[0-9a-z]{8,12}$/),
+          text: 'Pricing',
+          description: 'money talk',
+          parentId: null,
+          insightCount: 0,
+          tags: [],
+          children: [],
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
         });
       });
 
@@ -83,7 +94,7 @@ describe.each(STORE_KINDS)('categories on %s', (kind) => {
     });
 
     describe('get_categories', () => {
-      it('answers the whole tree, each count holding the category\'s own insights', async () => {
+      it("answers the whole tree, each count holding the category's own insights", async () => {
         const root = await create('Experience');
         const child = await create('Onboarding', root.id);
         await create('Pricing');

@@ -15,8 +15,10 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
     const upload = (projectId: string, files: Parameters<typeof multipart>[0], key = f.accountKey) => {
       const body = multipart(files);
       return t.app.server.inject({
-        method: 'POST', url: `/api/sift-account/upload?projectId=${projectId}`,
-        headers: { authorization: `Bearer ${key}`, 'content-type': body.contentType }, payload: body.payload,
+        method: 'POST',
+        url: `/api/sift-account/upload?projectId=${projectId}`,
+        headers: { authorization: `Bearer ${key}`, 'content-type': body.contentType },
+        payload: body.payload,
       });
     };
     const status = async (projectId: string) => {
@@ -57,7 +59,8 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
       expect(created).toHaveLength(2);
       expect(created.every((d: { status: string; id: string }) => d.status === 'pending' && /^[0-9a-f-]{36}$/.test(d.id))).toBe(true);
       const byUrl = await t.app.server.inject({
-        method: 'POST', url: `/api/sift-account/upload?projectId=${project.id}`,
+        method: 'POST',
+        url: `/api/sift-account/upload?projectId=${project.id}`,
         headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': 'application/json' },
         payload: JSON.stringify({ urls: [{ url: filesUrl }] }),
       });
@@ -117,7 +120,10 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
 
     it('charges exactly once when the same confirmation is fired 10 times at once, and the ledger sums to the balance', async () => {
       const project = await newProject();
-      await upload(project.id, [{ filename: 'a.txt', content: words(1200) }, { filename: 'b.txt', content: words(300) }]);
+      await upload(project.id, [
+        { filename: 'a.txt', content: words(1200) },
+        { filename: 'b.txt', content: words(300) },
+      ]);
       await t.app.workers.drain();
       const { confirmableCreditCost: cost, creditBalance } = await status(project.id);
       const results = await Promise.all(
@@ -158,44 +164,71 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
       const refused = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: s.confirmableCreditCost });
       expect(refused.statusCode).toBe(409);
       const mixed = await t.post(ACCOUNT, f.accountKey, {
-        action: 'confirm_documents', projectId: project.id, expectedCreditCost: s.confirmableCreditCost,
+        action: 'confirm_documents',
+        projectId: project.id,
+        expectedCreditCost: s.confirmableCreditCost,
         documentIds: s.confirmableBatches.flatMap((b: { documentIds: string[] }) => b.documentIds),
       });
       expect(mixed.statusCode).toBe(409);
-      const one = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: 2, documentIds: anon.documentIds });
+      const one = await t.post(ACCOUNT, f.accountKey, {
+        action: 'confirm_documents',
+        projectId: project.id,
+        expectedCreditCost: 2,
+        documentIds: anon.documentIds,
+      });
       expect(one.statusCode).toBe(200);
       await t.app.workers.drain();
       const doc = await t.app.store.db.selectFrom('documents').select(['text', 'status']).where('id', '=', anon.documentIds[0]).executeTakeFirstOrThrow();
       expect(doc.status).toBe('ready');
       expect(doc.text).not.toContain('maria@example.com');
       expect(doc.text).toContain('[EMAIL 1]');
-      const again = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: 2, documentIds: anon.documentIds });
+      const again = await t.post(ACCOUNT, f.accountKey, {
+        action: 'confirm_documents',
+        projectId: project.id,
+        expectedCreditCost: 2,
+        documentIds: anon.documentIds,
+      });
       expect(again.statusCode).toBe(409);
     });
 
     it('refuses media by their bytes (415), more than 20 files (400), and creates nothing then', async () => {
       const project = await newProject();
       const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]);
-      const media = await upload(project.id, [{ filename: 'ok.txt', content: 'hello there' }, { filename: 'notes.txt', content: mp4 }]);
+      const media = await upload(project.id, [
+        { filename: 'ok.txt', content: 'hello there' },
+        { filename: 'notes.txt', content: mp4 },
+      ]);
       expect(media.statusCode).toBe(415);
-      const many = await upload(project.id, Array.from({ length: 21 }, (_, i) => ({ filename: `f${i}.txt`, content: 'text' })));
+      const many = await upload(
+        project.id,
+        Array.from({ length: 21 }, (_, i) => ({ filename: `f${i}.txt`, content: 'text' })),
+      );
       expect(many.statusCode).toBe(400);
       expect((await status(project.id)).documents).toEqual([]);
     });
 
     it('fails a decompression bomb alone: the other document of the upload is extracted', async () => {
       const project = await newProject();
-      const up = await upload(project.id, [{ filename: 'bomb.docx', content: zipBomb() }, { filename: 'fine.txt', content: 'Participant: all good here.' }]);
+      const up = await upload(project.id, [
+        { filename: 'bomb.docx', content: zipBomb() },
+        { filename: 'fine.txt', content: 'Participant: all good here.' },
+      ]);
       expect(up.statusCode).toBe(200);
       await t.app.workers.drain();
       const docs = (await status(project.id)).documents;
-      expect(docs.map((d: { filename: string; status: string }) => [d.filename, d.status])).toEqual([['bomb.docx', 'failed'], ['fine.txt', 'awaiting_confirmation']]);
+      expect(docs.map((d: { filename: string; status: string }) => [d.filename, d.status])).toEqual([
+        ['bomb.docx', 'failed'],
+        ['fine.txt', 'awaiting_confirmation'],
+      ]);
       expect(docs[0].error).toMatch(/bomb/);
     });
 
     it('refuses a file over 50 MB with 413 and keeps nothing of the request', async () => {
       const project = await newProject();
-      const big = await upload(project.id, [{ filename: 'small.txt', content: 'fine' }, { filename: 'big.txt', content: Buffer.alloc(50 * 1024 * 1024 + 1, 97) }]);
+      const big = await upload(project.id, [
+        { filename: 'small.txt', content: 'fine' },
+        { filename: 'big.txt', content: Buffer.alloc(50 * 1024 * 1024 + 1, 97) },
+      ]);
       expect(big.statusCode).toBe(413);
       expect((await status(project.id)).documents).toEqual([]);
     });
@@ -203,7 +236,8 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
     it('refuses a URL to a private address with 400 naming it', async () => {
       const project = await newProject();
       const res = await t.app.server.inject({
-        method: 'POST', url: `/api/sift-account/upload?projectId=${project.id}`,
+        method: 'POST',
+        url: `/api/sift-account/upload?projectId=${project.id}`,
         headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': 'application/json' },
         payload: JSON.stringify({ urls: [{ url: filesUrl }, { url: 'http://169.254.169.254/latest/meta-data/' }] }),
       });
@@ -218,7 +252,14 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
       const seen = async () => {
         const res = await t.post(READ, f.readKey, { action: 'get_documents' });
         expect(res.statusCode).toBe(200);
-        return res.json().documents.map((d: Record<string, unknown>) => ({ id: d.id, filename: d.filename, status: d.status, creditCost: d.creditCost, wordCount: d.wordCount, error: d.error }));
+        return res.json().documents.map((d: Record<string, unknown>) => ({
+          id: d.id,
+          filename: d.filename,
+          status: d.status,
+          creditCost: d.creditCost,
+          wordCount: d.wordCount,
+          error: d.error,
+        }));
       };
       const up = await upload(f.projectId, [
         { filename: 'long.txt', content: `Participant: ${words(1500)}` },
@@ -250,11 +291,7 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
       expect(confirm.statusCode).toBe(200);
       await t.app.workers.drain();
       // Paid and processed: ready, still showing what they cost; the empty one stays empty at 0.
-      expect(await seen()).toEqual([
-        { ...priced[0], status: 'ready' },
-        { ...priced[1], status: 'ready' },
-        priced[2],
-      ]);
+      expect(await seen()).toEqual([{ ...priced[0], status: 'ready' }, { ...priced[1], status: 'ready' }, priced[2]]);
     });
   });
 });

@@ -23,26 +23,54 @@ describe.each(STORE_KINDS)('get_documents on %s', (kind) => {
 
     async function insertTag(text: string, documentIds: string[]) {
       const id = newId();
-      await t.app.store.db.insertInto('tags').values({ id, projectId: f.projectId, shortId: shortHash('T', id), text, description: '', color: null, createdAt: now(), updatedAt: now() }).execute();
-      for (const targetId of documentIds) await t.app.store.db.insertInto('tagTargets').values({ tagId: id, targetType: 'document', targetId, projectId: f.projectId }).execute();
+      await t.app.store.db
+        .insertInto('tags')
+        .values({ id, projectId: f.projectId, shortId: shortHash('T', id), text, description: '', color: null, createdAt: now(), updatedAt: now() })
+        .execute();
+      for (const targetId of documentIds)
+        await t.app.store.db.insertInto('tagTargets').values({ tagId: id, targetType: 'document', targetId, projectId: f.projectId }).execute();
       return shortHash('T', id);
     }
 
     async function insertField(text: string, shortName: string) {
       const id = newId();
-      await t.app.store.db.insertInto('metadataFields').values({
-        id, projectId: f.projectId, shortId: shortHash('F', id), text, shortName, description: '', parentId: null, valueType: null,
-        allowedValues: null, answerSetOpen: 0, createdAt: now(), updatedAt: now(),
-      }).execute();
+      await t.app.store.db
+        .insertInto('metadataFields')
+        .values({
+          id,
+          projectId: f.projectId,
+          shortId: shortHash('F', id),
+          text,
+          shortName,
+          description: '',
+          parentId: null,
+          valueType: null,
+          allowedValues: null,
+          answerSetOpen: 0,
+          createdAt: now(),
+          updatedAt: now(),
+        })
+        .execute();
       return id;
     }
 
     async function insertValue(documentId: string, fieldId: string, v: { text: string; shortName?: string; value?: unknown; refusedText?: string }) {
-      await t.app.store.db.insertInto('metadataValues').values({
-        id: newId(), projectId: f.projectId, documentId, fieldId, text: v.text, shortName: v.shortName ?? null,
-        value: v.value === undefined ? null : JSON.stringify(v.value), refusedText: v.refusedText ?? null, refusedShortName: null,
-        createdAt: now(), updatedAt: now(),
-      }).execute();
+      await t.app.store.db
+        .insertInto('metadataValues')
+        .values({
+          id: newId(),
+          projectId: f.projectId,
+          documentId,
+          fieldId,
+          text: v.text,
+          shortName: v.shortName ?? null,
+          value: v.value === undefined ? null : JSON.stringify(v.value),
+          refusedText: v.refusedText ?? null,
+          refusedShortName: null,
+          createdAt: now(),
+          updatedAt: now(),
+        })
+        .execute();
     }
 
     beforeAll(async () => {
@@ -67,10 +95,17 @@ describe.each(STORE_KINDS)('get_documents on %s', (kind) => {
       const { documents } = answer(await read());
       expect(documents.map((d: { id: string }) => d.id)).toEqual([`D${ready.counter}`, `D${waiting.counter}`, `D${empty.counter}`]);
       expect(documents[0]).toEqual({
-        id: `D${ready.counter}`, filename: 'interview.txt', status: 'ready', pipeline: 'standard', creditCost: 2, wordCount: 3, error: null,
+        id: `D${ready.counter}`,
+        filename: 'interview.txt',
+        status: 'ready',
+        pipeline: 'standard',
+        creditCost: 2,
+        wordCount: 3,
+        error: null,
         tags: [{ id: tag, text: 'vip' }],
         metadata: [{ fieldId: shortHash('F', role), field: 'role', text: 'Manager', shortName: 'mgr', value: { level: 3 }, refused: null }],
-        createdAt: ready.createdAt, updatedAt: ready.updatedAt,
+        createdAt: ready.createdAt,
+        updatedAt: ready.updatedAt,
       });
       expect(documents[1]).toMatchObject({ status: 'awaiting_confirmation', pipeline: 'anonymized', creditCost: 4, tags: [], metadata: [] });
       expect(documents[2]).toMatchObject({ status: 'empty', creditCost: 0 });
@@ -81,7 +116,9 @@ describe.each(STORE_KINDS)('get_documents on %s', (kind) => {
       const consent = await insertField('Consent given', 'consent');
       await insertValue(doc.id, consent, { text: '', refusedText: 'Maybe' });
       const { document } = answer(await read({ id: `D${doc.counter}` }));
-      expect(document.metadata).toEqual([{ fieldId: shortHash('F', consent), field: 'consent', text: '', shortName: null, value: null, refused: { text: 'Maybe', shortName: null } }]);
+      expect(document.metadata).toEqual([
+        { fieldId: shortHash('F', consent), field: 'consent', text: '', shortName: null, value: null, refused: { text: 'Maybe', shortName: null } },
+      ]);
     });
 
     it('answers one document by id, the same for every id form', async () => {

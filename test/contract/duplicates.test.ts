@@ -10,8 +10,10 @@ describe.each(STORE_KINDS)('the same content uploaded twice on %s', (kind) => {
     const upload = async (files: { filename: string; content: string }[]) => {
       const body = multipart(files);
       const res = await t.app.server.inject({
-        method: 'POST', url: `/api/sift-account/upload?projectId=${f.projectId}`,
-        headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': body.contentType }, payload: body.payload,
+        method: 'POST',
+        url: `/api/sift-account/upload?projectId=${f.projectId}`,
+        headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': body.contentType },
+        payload: body.payload,
       });
       expect(res.statusCode).toBe(200);
       return res.json().documents as { id: string; filename: string; duplicateOf?: string }[];
@@ -43,8 +45,15 @@ describe.each(STORE_KINDS)('the same content uploaded twice on %s', (kind) => {
       const secret = (await t.admin('create_partner', { name: 'P', credits: 10 })).secret;
       const account = (await t.post(PARTNER, secret, { action: 'create_account', email: 'dup@example.com' })).json().account;
       const res = await t.post(PARTNER, secret, {
-        action: 'create_project', accountId: account.id, name: 'Dups',
-        files: { documents: [{ filename: 'a.txt', text: 'Participant: same words.' }, { filename: 'b.txt', text: 'Participant: same words.' }] },
+        action: 'create_project',
+        accountId: account.id,
+        name: 'Dups',
+        files: {
+          documents: [
+            { filename: 'a.txt', text: 'Participant: same words.' },
+            { filename: 'b.txt', text: 'Participant: same words.' },
+          ],
+        },
       });
       expect(res.statusCode).toBe(200);
       const [a, b] = res.json().documents;

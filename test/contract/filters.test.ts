@@ -49,7 +49,10 @@ describe.each(STORE_KINDS)('filters on %s', (kind) => {
       const addTag = async (text: string, type: TagTargetType, targets: string[]) => {
         const id = newId();
         tag[text] = { id, short: shortHash('T', id) };
-        await db.insertInto('tags').values({ id, projectId: f.projectId, shortId: shortHash('T', id), text, description: '', color: null, createdAt: now, updatedAt: now }).execute();
+        await db
+          .insertInto('tags')
+          .values({ id, projectId: f.projectId, shortId: shortHash('T', id), text, description: '', color: null, createdAt: now, updatedAt: now })
+          .execute();
         for (const targetId of targets) await db.insertInto('tagTargets').values({ tagId: id, targetType: type, targetId, projectId: f.projectId }).execute();
       };
       await addTag('vip', 'document', [doc.D1!.id, doc.D2!.id]);
@@ -57,16 +60,42 @@ describe.each(STORE_KINDS)('filters on %s', (kind) => {
 
       const addField = async (text: string, shortName: string) => {
         const id = newId();
-        await db.insertInto('metadataFields').values({
-          id, projectId: f.projectId, shortId: shortHash('F', id), text, shortName, description: '', parentId: null, valueType: null,
-          allowedValues: null, answerSetOpen: 0, createdAt: now, updatedAt: now,
-        }).execute();
+        await db
+          .insertInto('metadataFields')
+          .values({
+            id,
+            projectId: f.projectId,
+            shortId: shortHash('F', id),
+            text,
+            shortName,
+            description: '',
+            parentId: null,
+            valueType: null,
+            allowedValues: null,
+            answerSetOpen: 0,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute();
         return id;
       };
       const setValue = (documentId: string, fieldId: string, text: string, shortName: string | null = null) =>
-        db.insertInto('metadataValues').values({
-          id: newId(), projectId: f.projectId, documentId, fieldId, text, shortName, value: null, refusedText: null, refusedShortName: null, createdAt: now, updatedAt: now,
-        }).execute();
+        db
+          .insertInto('metadataValues')
+          .values({
+            id: newId(),
+            projectId: f.projectId,
+            documentId,
+            fieldId,
+            text,
+            shortName,
+            value: null,
+            refusedText: null,
+            refusedShortName: null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute();
       const consent = await addField('Consent given', 'consent');
       const role = await addField('Participant role', 'role');
       const teamX = await addField('Group', 'team');
@@ -152,11 +181,20 @@ describe.each(STORE_KINDS)('filters on %s', (kind) => {
       });
 
       it('ORs metadata pairs inside the member', async () => {
-        expect(await documents({ metadata: [{ field: 'consent', value: 'no' }, { field: 'role', value: 'Engineer' }] })).toEqual(D('D3', 'D4'));
+        expect(
+          await documents({
+            metadata: [
+              { field: 'consent', value: 'no' },
+              { field: 'role', value: 'Engineer' },
+            ],
+          }),
+        ).toEqual(D('D3', 'D4'));
       });
 
       it('takes documentIds in every id form and ignores ids that name nothing', async () => {
-        expect(await documents({ documentIds: [doc.D1!.short, doc.D3!.id, doc.D4!.short.toLowerCase(), doc.D5!.id.toUpperCase()] })).toEqual(D('D1', 'D3', 'D4', 'D5'));
+        expect(await documents({ documentIds: [doc.D1!.short, doc.D3!.id, doc.D4!.short.toLowerCase(), doc.D5!.id.toUpperCase()] })).toEqual(
+          D('D1', 'D3', 'D4', 'D5'),
+        );
         expect(await documents({ documentIds: ['D99', newId()] })).toEqual([]);
       });
 
@@ -188,7 +226,7 @@ describe.each(STORE_KINDS)('filters on %s', (kind) => {
         expect(await insights({ excludeCategories: ['Onboarding'] })).toEqual(['I3', 'I4', 'I5']);
       });
 
-      it('applies metadata and documentIds to the insight\'s document', async () => {
+      it("applies metadata and documentIds to the insight's document", async () => {
         expect(await insights({ metadata: [{ field: 'consent', value: 'Yes.' }] })).toEqual(['I1', 'I2']);
         expect(await insights({ documentIds: [doc.D3!.short, doc.D4!.id] })).toEqual(['I3', 'I4']);
       });

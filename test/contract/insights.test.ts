@@ -27,7 +27,14 @@ describe.each(STORE_KINDS)('insights on %s', (kind) => {
     const read = (body: Record<string, unknown>) => t.post(READ, f.readKey, { action: 'get_insights', ...body });
     const create = async (body: Record<string, unknown>) => answer(await write({ operation: 'create', ...body })).insight;
     const uuidOf = async (shortId: string) =>
-      (await t.app.store.db.selectFrom('insights').select('id').where('projectId', '=', f.projectId).where('counter', '=', Number(shortId.slice(1))).executeTakeFirstOrThrow()).id;
+      (
+        await t.app.store.db
+          .selectFrom('insights')
+          .select('id')
+          .where('projectId', '=', f.projectId)
+          .where('counter', '=', Number(shortId.slice(1)))
+          .executeTakeFirstOrThrow()
+      ).id;
     const categoryUuid = async (text: string) =>
       (await t.app.store.db.selectFrom('categories').select('id').where('projectId', '=', f.projectId).where('text', '=', text).executeTakeFirstOrThrow()).id;
 
@@ -43,8 +50,15 @@ describe.each(STORE_KINDS)('insights on %s', (kind) => {
       it('creates an insight with a counter id and empty defaults', async () => {
         const insight = await create({ text: 'Onboarding felt quick' });
         expect(insight).toEqual({
-          id: 'I1', text: 'Onboarding felt quick', description: '', quotes: [], documentId: null, categories: [], tags: [],
-          createdAt: expect.any(String), updatedAt: expect.any(String),
+          id: 'I1',
+          text: 'Onboarding felt quick',
+          description: '',
+          quotes: [],
+          documentId: null,
+          categories: [],
+          tags: [],
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
         });
         expect(new Date(insight.createdAt).toISOString()).toBe(insight.createdAt);
         expect((await create({ text: 'Second' })).id).toBe('I2');
@@ -110,7 +124,14 @@ describe.each(STORE_KINDS)('insights on %s', (kind) => {
         const doc = await insertDocument(t.app.store, f.projectId);
         await create({ text: 'Old', description: 'keep me', quotes: ['q'], documentId: doc.id, categories: ['Pricing'] });
         const updated = answer(await write({ operation: 'update', id: 'I1', text: 'New' })).insight;
-        expect(updated).toMatchObject({ id: 'I1', text: 'New', description: 'keep me', quotes: ['q'], documentId: `D${doc.counter}`, categories: [{ text: 'Pricing' }] });
+        expect(updated).toMatchObject({
+          id: 'I1',
+          text: 'New',
+          description: 'keep me',
+          quotes: ['q'],
+          documentId: `D${doc.counter}`,
+          categories: [{ text: 'Pricing' }],
+        });
         expect(answer(await read({ id: 'I1' })).insight).toEqual(updated);
       });
 
@@ -178,8 +199,23 @@ describe.each(STORE_KINDS)('insights on %s', (kind) => {
         await create({ text: 'A', categories: ['Pricing'] });
         const tagId = newId();
         const now = new Date().toISOString();
-        await t.app.store.db.insertInto('tags').values({ id: tagId, projectId: f.projectId, shortId: shortHash('T', tagId), text: 'vip', description: '', color: null, createdAt: now, updatedAt: now }).execute();
-        await t.app.store.db.insertInto('tagTargets').values({ tagId, targetType: 'insight', targetId: await uuidOf('I1'), projectId: f.projectId }).execute();
+        await t.app.store.db
+          .insertInto('tags')
+          .values({
+            id: tagId,
+            projectId: f.projectId,
+            shortId: shortHash('T', tagId),
+            text: 'vip',
+            description: '',
+            color: null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute();
+        await t.app.store.db
+          .insertInto('tagTargets')
+          .values({ tagId, targetType: 'insight', targetId: await uuidOf('I1'), projectId: f.projectId })
+          .execute();
         answer(await write({ operation: 'delete', id: 'I1' }));
         const links = await t.app.store.db.selectFrom('tagTargets').selectAll().where('tagId', '=', tagId).execute();
         expect(links).toEqual([]);
@@ -197,11 +233,29 @@ describe.each(STORE_KINDS)('insights on %s', (kind) => {
         await create({ text: 'B', categories: ['Pricing'] });
         const tagId = newId();
         const now = new Date().toISOString();
-        await t.app.store.db.insertInto('tags').values({ id: tagId, projectId: f.projectId, shortId: shortHash('T', tagId), text: 'vip', description: '', color: '#ff0000', createdAt: now, updatedAt: now }).execute();
-        await t.app.store.db.insertInto('tagTargets').values({ tagId, targetType: 'insight', targetId: await uuidOf('I2'), projectId: f.projectId }).execute();
+        await t.app.store.db
+          .insertInto('tags')
+          .values({
+            id: tagId,
+            projectId: f.projectId,
+            shortId: shortHash('T', tagId),
+            text: 'vip',
+            description: '',
+            color: '#ff0000',
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute();
+        await t.app.store.db
+          .insertInto('tagTargets')
+          .values({ tagId, targetType: 'insight', targetId: await uuidOf('I2'), projectId: f.projectId })
+          .execute();
         const insights = answer(await read({})).insights;
         expect(insights.map((i: { id: string }) => i.id)).toEqual(['I1', 'I2']);
-        expect(insights[1]).toMatchObject({ categories: [{ id: shortHash('C', await categoryUuid('Pricing')), text: 'Pricing' }], tags: [{ id: shortHash('T', tagId), text: 'vip' }] });
+        expect(insights[1]).toMatchObject({
+          categories: [{ id: shortHash('C', await categoryUuid('Pricing')), text: 'Pricing' }],
+          tags: [{ id: shortHash('T', tagId), text: 'vip' }],
+        });
       });
 
       it('answers one insight by id in either form, the same either way', async () => {

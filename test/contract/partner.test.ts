@@ -18,8 +18,10 @@ describe.each(STORE_KINDS)('partner surface on %s', (kind) => {
     const partnerUpload = (projectId: string, key = secret) => {
       const body = multipart([{ filename: 'upload.txt', content: 'Participant: The export to spreadsheets saves me an hour every week.' }]);
       return t.app.server.inject({
-        method: 'POST', url: `/api/sift-partner/upload?projectId=${projectId}`,
-        headers: { authorization: `Bearer ${key}`, 'content-type': body.contentType }, payload: body.payload,
+        method: 'POST',
+        url: `/api/sift-partner/upload?projectId=${projectId}`,
+        headers: { authorization: `Bearer ${key}`, 'content-type': body.contentType },
+        payload: body.payload,
       });
     };
 
@@ -41,15 +43,17 @@ describe.each(STORE_KINDS)('partner surface on %s', (kind) => {
       await new Promise<void>((r) => files?.close(() => r()) ?? r());
     });
 
-    it('walks the whole sequence and pays from the partner\'s ledger only', async () => {
-      const acc = await call({ action: 'create_account', email: 'Ana@Example.com', name: 'Ana', teamName: 'Ana\'s team' });
+    it("walks the whole sequence and pays from the partner's ledger only", async () => {
+      const acc = await call({ action: 'create_account', email: 'Ana@Example.com', name: 'Ana', teamName: "Ana's team" });
       expect(acc.statusCode).toBe(200);
       const account = acc.json().account;
       expect(account).toMatchObject({ plan: 'free_trial', creditBalance: 100 });
       expect(account.id).toMatch(UUID);
 
       const created = await call({
-        action: 'create_project', accountId: account.id, name: 'Churn study',
+        action: 'create_project',
+        accountId: account.id,
+        name: 'Churn study',
         files: { documents: [{ filename: 'inline.txt', text: 'Participant: The price is steep for a small team like ours.' }], urls: [{ url: fileUrl }] },
       });
       expect(created.statusCode).toBe(200);
@@ -60,7 +64,11 @@ describe.each(STORE_KINDS)('partner surface on %s', (kind) => {
 
       const up = await partnerUpload(project.id);
       expect(up.statusCode).toBe(200);
-      const added = await call({ action: 'add_documents', projectId: project.shortId, files: { documents: [{ filename: 'b.txt', text: 'Support answered within minutes.' }] } });
+      const added = await call({
+        action: 'add_documents',
+        projectId: project.shortId,
+        files: { documents: [{ filename: 'b.txt', text: 'Support answered within minutes.' }] },
+      });
       expect(added.statusCode).toBe(200);
 
       await t.app.workers.drain();
@@ -109,7 +117,12 @@ describe.each(STORE_KINDS)('partner surface on %s', (kind) => {
 
     it('create_project honours Idempotency-Key (one project for eleven identical requests, some concurrent) and a refused URL leaves no project', async () => {
       const account = (await call({ action: 'create_account', email: 'idem@example.com' })).json().account;
-      const body = { action: 'create_project', accountId: account.id, name: 'Once', files: { urls: [{ url: fileUrl }], documents: [{ filename: 'a.txt', text: 'Participant: hello there.' }] } };
+      const body = {
+        action: 'create_project',
+        accountId: account.id,
+        name: 'Once',
+        files: { urls: [{ url: fileUrl }], documents: [{ filename: 'a.txt', text: 'Participant: hello there.' }] },
+      };
       const send = () => t.post(PARTNER, secret, body, { 'idempotency-key': 'create-once-1' });
       const first = await send();
       expect(first.statusCode).toBe(200);
@@ -121,17 +134,25 @@ describe.each(STORE_KINDS)('partner surface on %s', (kind) => {
       const docs = await t.app.store.db.selectFrom('documents').select('id').where('projectId', '=', first.json().project.id).execute();
       expect(docs).toHaveLength(2);
 
-      const refused = await call({ action: 'create_project', accountId: account.id, name: 'Refused URL', files: { urls: [{ url: 'http://10.255.255.1/x.txt' }] } });
+      const refused = await call({
+        action: 'create_project',
+        accountId: account.id,
+        name: 'Refused URL',
+        files: { urls: [{ url: 'http://10.255.255.1/x.txt' }] },
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().details[0].path).toBe('/files/urls/0/url');
       expect((await call({ action: 'list_projects' })).json().projects.map((p: { name: string }) => p.name)).not.toContain('Refused URL');
     });
 
-    it('answers 404 for another partner\'s ids and for projects made on the account surface, on every action and the upload', async () => {
+    it("answers 404 for another partner's ids and for projects made on the account surface, on every action and the upload", async () => {
       const mine = (await call({ action: 'create_account', email: 'iso@example.com' })).json().account;
       const myProject = (await call({ action: 'create_project', accountId: mine.id, name: 'Mine' })).json().project;
       const accountProject = (await t.post(ACCOUNT, f.accountKey, { action: 'create_project', name: 'Not a partner project' })).json().project;
-      for (const [key, projectId, accountId] of [[other, myProject.id, mine.id], [secret, accountProject.id, f.accountId]] as const) {
+      for (const [key, projectId, accountId] of [
+        [other, myProject.id, mine.id],
+        [secret, accountProject.id, f.accountId],
+      ] as const) {
         const bodies = [
           { action: 'create_project', accountId, name: 'x' },
           { action: 'add_documents', projectId, files: { documents: [{ filename: 'a.txt', text: 'a' }] } },

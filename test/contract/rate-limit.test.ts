@@ -5,7 +5,10 @@ import { parseConfig } from '../../src/config.js';
 import { createApp, type App } from '../../src/app.js';
 
 const LIMITS = {
-  SIFT_RATE_LIMIT_READ: '3', SIFT_RATE_LIMIT_WRITE: '2', SIFT_RATE_LIMIT_ACCOUNT: '2', SIFT_RATE_LIMIT_PARTNER: '2',
+  SIFT_RATE_LIMIT_READ: '3',
+  SIFT_RATE_LIMIT_WRITE: '2',
+  SIFT_RATE_LIMIT_ACCOUNT: '2',
+  SIFT_RATE_LIMIT_PARTNER: '2',
 };
 
 describe('rate limits', () => {
@@ -30,7 +33,8 @@ describe('rate limits', () => {
     expect((await t.post(READ, a.editKey, { action: 'get_project' })).statusCode).toBe(429);
     expect((await t.post(READ, b.readKey, { action: 'get_project' })).statusCode).toBe(200);
     const writes = [];
-    for (let i = 0; i < 3; i++) writes.push((await t.post(WRITE, b.editKey, { action: 'manage_insights', operation: 'create', categories: [], text: 'x' })).statusCode);
+    for (let i = 0; i < 3; i++)
+      writes.push((await t.post(WRITE, b.editKey, { action: 'manage_insights', operation: 'create', categories: [], text: 'x' })).statusCode);
     expect(writes).toEqual([200, 200, 429]);
   });
 
@@ -84,7 +88,13 @@ describe.skipIf(!process.env.REDIS_URL)('rate limits shared through Redis', () =
     const two = await createApp(config, { store: one.app.store });
     try {
       const f = await seedProject(one);
-      const call = (app: App) => app.server.inject({ method: 'POST', url: READ, headers: { authorization: `Bearer ${f.readKey}`, 'content-type': 'application/json' }, payload: '{"action":"get_project"}' });
+      const call = (app: App) =>
+        app.server.inject({
+          method: 'POST',
+          url: READ,
+          headers: { authorization: `Bearer ${f.readKey}`, 'content-type': 'application/json' },
+          payload: '{"action":"get_project"}',
+        });
       const statuses = [];
       for (const app of [one.app, two, one.app, two, one.app]) statuses.push((await call(app)).statusCode);
       expect(statuses).toEqual([200, 200, 200, 200, 429]);

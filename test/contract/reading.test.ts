@@ -20,32 +20,119 @@ describe.each(STORE_KINDS)('read_document, verify_context, analyze on %s', (kind
         const doc = await insertDocument(t.app.store, f.projectId, { text: `Document ${d} text.` });
         docs.push(doc);
         const chunks = Array.from({ length: d === 0 ? 25 : 2 }, (_, i) => ({
-          id: newId(), projectId: f.projectId, documentId: doc.id, idx: i, text: `Chunk ${i} of document ${d}.`, speaker: i % 2 ? 'Participant' : null, startOffset: 0, endOffset: 1,
+          id: newId(),
+          projectId: f.projectId,
+          documentId: doc.id,
+          idx: i,
+          text: `Chunk ${i} of document ${d}.`,
+          speaker: i % 2 ? 'Participant' : null,
+          startOffset: 0,
+          endOffset: 1,
         }));
         await db.insertInto('chunks').values(chunks).execute();
       }
       const now = new Date().toISOString();
       const categoryId = newId();
       categoryShort = shortHash('C', categoryId);
-      await db.insertInto('categories').values({ id: categoryId, projectId: f.projectId, shortId: categoryShort, text: 'Pricing', description: '', parentId: null, analysisId: null, createdAt: now, updatedAt: now }).execute();
+      await db
+        .insertInto('categories')
+        .values({
+          id: categoryId,
+          projectId: f.projectId,
+          shortId: categoryShort,
+          text: 'Pricing',
+          description: '',
+          parentId: null,
+          analysisId: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
       const fieldId = newId();
-      await db.insertInto('metadataFields').values({ id: fieldId, projectId: f.projectId, shortId: shortHash('F', fieldId), text: 'Interview date', shortName: 'date', description: '', parentId: null, valueType: 'date', allowedValues: null, answerSetOpen: 0, createdAt: now, updatedAt: now }).execute();
+      await db
+        .insertInto('metadataFields')
+        .values({
+          id: fieldId,
+          projectId: f.projectId,
+          shortId: shortHash('F', fieldId),
+          text: 'Interview date',
+          shortName: 'date',
+          description: '',
+          parentId: null,
+          valueType: 'date',
+          allowedValues: null,
+          answerSetOpen: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
       const roleId = newId();
-      await db.insertInto('metadataFields').values({ id: roleId, projectId: f.projectId, shortId: shortHash('F', roleId), text: 'Role', shortName: 'role', description: '', parentId: null, valueType: null, allowedValues: null, answerSetOpen: 0, createdAt: now, updatedAt: now }).execute();
-      const value = (documentId: string, fid: string, text: string) => ({ id: newId(), projectId: f.projectId, documentId, fieldId: fid, text, shortName: null, value: null, refusedText: null, refusedShortName: null, createdAt: now, updatedAt: now });
-      await db.insertInto('metadataValues').values([value(docs[0]!.id, fieldId, '2024-03-15'), value(docs[1]!.id, fieldId, 'May 2, 2024'), value(docs[0]!.id, roleId, 'Manager'), value(docs[1]!.id, roleId, 'Manager'), value(docs[2]!.id, roleId, 'Analyst')]).execute();
+      await db
+        .insertInto('metadataFields')
+        .values({
+          id: roleId,
+          projectId: f.projectId,
+          shortId: shortHash('F', roleId),
+          text: 'Role',
+          shortName: 'role',
+          description: '',
+          parentId: null,
+          valueType: null,
+          allowedValues: null,
+          answerSetOpen: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+      const value = (documentId: string, fid: string, text: string) => ({
+        id: newId(),
+        projectId: f.projectId,
+        documentId,
+        fieldId: fid,
+        text,
+        shortName: null,
+        value: null,
+        refusedText: null,
+        refusedShortName: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await db
+        .insertInto('metadataValues')
+        .values([
+          value(docs[0]!.id, fieldId, '2024-03-15'),
+          value(docs[1]!.id, fieldId, 'May 2, 2024'),
+          value(docs[0]!.id, roleId, 'Manager'),
+          value(docs[1]!.id, roleId, 'Manager'),
+          value(docs[2]!.id, roleId, 'Analyst'),
+        ])
+        .execute();
       for (const doc of docs) {
         await t.app.store.transaction(async (trx) => {
           const counter = await nextCounter(trx, f.projectId, 'insightCounter');
           const insightId = newId();
-          await trx.insertInto('insights').values({ id: insightId, projectId: f.projectId, counter, documentId: doc.id, text: `Price complaint ${counter}`, description: '', quotes: '[]', analysisId: null, createdAt: now, updatedAt: now }).execute();
+          await trx
+            .insertInto('insights')
+            .values({
+              id: insightId,
+              projectId: f.projectId,
+              counter,
+              documentId: doc.id,
+              text: `Price complaint ${counter}`,
+              description: '',
+              quotes: '[]',
+              analysisId: null,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .execute();
           await trx.insertInto('insightCategories').values({ insightId, categoryId, projectId: f.projectId }).execute();
         });
       }
     });
     afterAll(() => t?.close());
 
-    it('pages through a document\'s chunks', async () => {
+    it("pages through a document's chunks", async () => {
       const first = (await t.post(READ, f.readKey, { action: 'read_document', documentId: `D${docs[0]!.counter}` })).json();
       expect(first.totalChunks).toBe(25);
       expect(first.chunks).toHaveLength(10);

@@ -18,12 +18,17 @@ describe.each(STORE_KINDS)('search and find_entities on %s', (kind) => {
       t = await makeTestApp(kind);
       f = await seedProject(t);
       const res = await t.app.server.inject({
-        method: 'POST', url: `/api/sift-account/upload?projectId=${f.projectId}`,
+        method: 'POST',
+        url: `/api/sift-account/upload?projectId=${f.projectId}`,
         headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': 'application/json' },
         payload: JSON.stringify({ urls: [] }),
       });
       expect(res.statusCode).toBe(400);
-      await uploadReady(t, f, TRANSCRIPTS.map((x) => ({ filename: x.filename, content: x.text })));
+      await uploadReady(
+        t,
+        f,
+        TRANSCRIPTS.map((x) => ({ filename: x.filename, content: x.text })),
+      );
     });
     afterAll(() => t?.close());
 
@@ -34,7 +39,8 @@ describe.each(STORE_KINDS)('search and find_entities on %s', (kind) => {
       expect(filenameOf(pricey.results[0].documentId).theme).toBe('pricing');
       const bank = await search({ query: "couldn't connect my bank", topK: 3 });
       expect(filenameOf(bank.results[0].documentId).theme).toBe('sync');
-      for (const r of bank.results) expect(r).toMatchObject({ type: 'chunk', id: expect.stringMatching(/^D\d+:\d+$/), text: expect.any(String), score: expect.any(Number) });
+      for (const r of bank.results)
+        expect(r).toMatchObject({ type: 'chunk', id: expect.stringMatching(/^D\d+:\d+$/), text: expect.any(String), score: expect.any(Number) });
     });
 
     it('needs exactly one of query and queries, fuses several queries, pages with topK and offset', async () => {
@@ -54,15 +60,35 @@ describe.each(STORE_KINDS)('search and find_entities on %s', (kind) => {
     it('applies filters, keeps onlyInsights to insights, and sees new and deleted insights at once', async () => {
       const filtered = await search({ query: 'price', filters: { documentIds: ['D5'] } });
       expect(filtered.results.every((r: { documentId: string }) => r.documentId === 'D5')).toBe(true);
-      const created = (await t.post(WRITE, f.editKey, { action: 'manage_insights', operation: 'create', categories: [], text: 'Participants find the subscription overpriced', documentId: 'D3' })).json().insight;
+      const created = (
+        await t.post(WRITE, f.editKey, {
+          action: 'manage_insights',
+          operation: 'create',
+          categories: [],
+          text: 'Participants find the subscription overpriced',
+          documentId: 'D3',
+        })
+      ).json().insight;
       const found = await search({ query: 'expensive subscription', onlyInsights: true });
       expect(found.results.map((r: { id: string }) => r.id)).toEqual([created.id]);
       await t.post(WRITE, f.editKey, { action: 'manage_insights', operation: 'delete', categories: [], id: created.id });
       expect((await search({ query: 'expensive subscription', onlyInsights: true })).results).toEqual([]);
       // A change made by another process (straight in the database) is seen by the next search too.
-      const again = (await t.post(WRITE, f.editKey, { action: 'manage_insights', operation: 'create', categories: [], text: 'Subscription feels overpriced', documentId: 'D3' })).json().insight;
+      const again = (
+        await t.post(WRITE, f.editKey, {
+          action: 'manage_insights',
+          operation: 'create',
+          categories: [],
+          text: 'Subscription feels overpriced',
+          documentId: 'D3',
+        })
+      ).json().insight;
       expect((await search({ query: 'expensive subscription', onlyInsights: true })).results.map((r: { id: string }) => r.id)).toEqual([again.id]);
-      await t.app.store.db.deleteFrom('insights').where('projectId', '=', f.projectId).where('counter', '=', Number(again.id.slice(1))).execute();
+      await t.app.store.db
+        .deleteFrom('insights')
+        .where('projectId', '=', f.projectId)
+        .where('counter', '=', Number(again.id.slice(1)))
+        .execute();
       expect((await search({ query: 'expensive subscription', onlyInsights: true })).results).toEqual([]);
     });
 

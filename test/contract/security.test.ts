@@ -50,8 +50,15 @@ const DECLARED = CLIENT_SURFACES.flatMap((surface) =>
 type Kind = 'document' | 'waiting' | 'insight' | 'category' | 'category2' | 'tag' | 'field' | 'field2' | 'memo' | 'note' | 'project' | 'account';
 type Form = 'uuid' | 'short';
 type Ids = Record<Kind, string>;
-interface Ref { uuid: string; short: string }
-interface World { projectId: string; marker: string; refs: Record<Kind, Ref> }
+interface Ref {
+  uuid: string;
+  short: string;
+}
+interface World {
+  projectId: string;
+  marker: string;
+  refs: Record<Kind, Ref>;
+}
 
 /** Kinds whose short form is a per-project counter: another project's `D3` is this project's `D3`, so only its UUID is foreign. */
 const COUNTER_KINDS: Kind[] = ['document', 'waiting', 'insight', 'memo', 'note'];
@@ -66,10 +73,21 @@ function ghostWorld(): World {
   const counter = (p: string) => ({ uuid: newId(), short: `${p}999999` });
   const account = newId();
   return {
-    projectId: newId(), marker: 'ghost',
+    projectId: newId(),
+    marker: 'ghost',
     refs: {
-      document: counter('D'), waiting: counter('D'), insight: counter('I'), memo: counter('M'), note: counter('N'),
-      category: hash('C'), category2: hash('C'), tag: hash('T'), field: hash('F'), field2: hash('F'), project: hash('P'), account: { uuid: account, short: account },
+      document: counter('D'),
+      waiting: counter('D'),
+      insight: counter('I'),
+      memo: counter('M'),
+      note: counter('N'),
+      category: hash('C'),
+      category2: hash('C'),
+      tag: hash('T'),
+      field: hash('F'),
+      field2: hash('F'),
+      project: hash('P'),
+      account: { uuid: account, short: account },
     },
   };
 }
@@ -97,10 +115,25 @@ interface IdCase {
 const PROJECT_WORLDS: ForeignWorld[] = ['sibling', 'stranger'];
 const PARTNER_WORLDS: ForeignWorld[] = ['otherPartner', 'stranger'];
 
-const read = (action: string, pointer: string, kind: Kind, body: IdCase['body'], mode: IdCase['mode'] = 'member'): IdCase =>
-  ({ surface: 'read', action, pointer, kind, mode, foreign: PROJECT_WORLDS, body: (o, x) => ({ action, ...body(o, x) }) });
-const write = (action: string, pointer: string, kind: Kind, variant: string | undefined, body: IdCase['body']): IdCase =>
-  ({ surface: 'write', action, pointer, kind, variant, mode: 'member', foreign: PROJECT_WORLDS, body: (o, x) => ({ action, ...body(o, x) }) });
+const read = (action: string, pointer: string, kind: Kind, body: IdCase['body'], mode: IdCase['mode'] = 'member'): IdCase => ({
+  surface: 'read',
+  action,
+  pointer,
+  kind,
+  mode,
+  foreign: PROJECT_WORLDS,
+  body: (o, x) => ({ action, ...body(o, x) }),
+});
+const write = (action: string, pointer: string, kind: Kind, variant: string | undefined, body: IdCase['body']): IdCase => ({
+  surface: 'write',
+  action,
+  pointer,
+  kind,
+  variant,
+  mode: 'member',
+  foreign: PROJECT_WORLDS,
+  body: (o, x) => ({ action, ...body(o, x) }),
+});
 const op = (operation: string, rest: Body) => ({ operation, ...rest });
 
 const CASES: IdCase[] = [
@@ -111,13 +144,17 @@ const CASES: IdCase[] = [
   read('get_memos', '/id', 'memo', (_o, x) => ({ id: x.memo })),
   read('read_document', '/documentId', 'document', (_o, x) => ({ documentId: x.document })),
   read('analyze', '/categoryIds', 'category', (_o, x) => ({ type: 'metadata_distribution', categoryIds: [x.category] })),
-  ...['get_documents', 'get_insights', 'get_categories', 'get_notes'].map((a) => read(a, '/filters/documentIds', 'document', (_o, x) => ({ filters: { documentIds: [x.document] } }), 'filter')),
+  ...['get_documents', 'get_insights', 'get_categories', 'get_notes'].map((a) =>
+    read(a, '/filters/documentIds', 'document', (_o, x) => ({ filters: { documentIds: [x.document] } }), 'filter'),
+  ),
   read('search', '/filters/documentIds', 'document', (_o, x) => ({ query: 'zebra', filters: { documentIds: [x.document] } }), 'filter'),
 
   write('manage_insights', '/id', 'insight', 'update', (o, x) => op('update', { categories: [o.category], id: x.insight, text: 'Rewritten' })),
   write('manage_insights', '/id', 'insight', 'delete', (_o, x) => op('delete', { categories: [], id: x.insight })),
   write('manage_insights', '/insightIds', 'insight', 'delete', (o, x) => op('delete', { categories: [], insightIds: [o.insight, x.insight] })),
-  write('manage_insights', '/documentId', 'document', 'create', (o, x) => op('create', { categories: [o.category], text: 'A new insight', documentId: x.document })),
+  write('manage_insights', '/documentId', 'document', 'create', (o, x) =>
+    op('create', { categories: [o.category], text: 'A new insight', documentId: x.document }),
+  ),
   write('manage_insights', '/documentId', 'document', 'update', (o, x) => op('update', { categories: [o.category], id: o.insight, documentId: x.document })),
   write('manage_categories', '/id', 'category', 'update', (_o, x) => op('update', { id: x.category, text: 'Renamed' })),
   write('manage_categories', '/id', 'category', 'delete', (_o, x) => op('delete', { id: x.category, deleteIfNotEmpty: true })),
@@ -129,7 +166,10 @@ const CASES: IdCase[] = [
   write('categorize_insights', '/categoryId', 'category', 'move', (o, x) => op('move', { insightIds: [o.insight], categoryId: x.category })),
   write('categorize_insights', '/categoryId', 'category', 'remove', (o, x) => op('remove', { insightIds: [o.insight], categoryId: x.category })),
   ...['update', 'delete', 'add_targets', 'remove_targets'].map((o) =>
-    write('manage_tags', '/id', 'tag', o, (own, x) => op(o, { id: x.tag, ...(o === 'update' ? { description: 'Changed' } : o.endsWith('targets') ? { documentIds: [own.document] } : {}) }))),
+    write('manage_tags', '/id', 'tag', o, (own, x) =>
+      op(o, { id: x.tag, ...(o === 'update' ? { description: 'Changed' } : o.endsWith('targets') ? { documentIds: [own.document] } : {}) }),
+    ),
+  ),
   write('manage_tags', '/documentIds', 'document', 'create', (_o, x) => op('create', { text: 'New tag', documentIds: [x.document] })),
   write('manage_tags', '/documentIds', 'document', 'add_targets', (o, x) => op('add_targets', { id: o.tag, documentIds: [x.document] })),
   write('manage_tags', '/documentIds', 'document', 'remove_targets', (o, x) => op('remove_targets', { id: o.tag, documentIds: [x.document] })),
@@ -146,22 +186,134 @@ const CASES: IdCase[] = [
   write('set_metadata_values', '/values/*/fieldId', 'field', undefined, (o, x) => ({ documentId: o.document, values: [{ fieldId: x.field, text: 'Set' }] })),
 
   // Account key: reaches the projects its user is a member of (so a sibling project is its own).
-  { surface: 'account', action: 'get_project_status', pointer: '/projectId', kind: 'project', mode: 'scope', foreign: ['stranger'], body: (_o, x) => ({ action: 'get_project_status', projectId: x.project }) },
-  { surface: 'account', action: 'confirm_documents', pointer: '/projectId', kind: 'project', mode: 'scope', foreign: ['stranger'], body: (_o, x) => ({ action: 'confirm_documents', projectId: x.project, expectedCreditCost: 1, documentIds: [x.waiting] }) },
-  { surface: 'account', action: 'confirm_documents', pointer: '/documentIds', kind: 'waiting', mode: 'member', foreign: PROJECT_WORLDS, body: (o, x) => ({ action: 'confirm_documents', projectId: o.project, expectedCreditCost: 1, documentIds: [x.waiting] }) },
-  { surface: 'account', action: 'delete_documents', pointer: '/projectId', kind: 'project', mode: 'scope', foreign: ['stranger'], body: (_o, x) => ({ action: 'delete_documents', projectId: x.project, documentIds: [x.document] }) },
-  { surface: 'account', action: 'delete_documents', pointer: '/documentIds', kind: 'document', mode: 'member', foreign: PROJECT_WORLDS, body: (o, x) => ({ action: 'delete_documents', projectId: o.project, documentIds: [o.waiting, x.document] }) },
-  { surface: 'account', action: 'start_analysis', pointer: '/projectId', kind: 'project', mode: 'scope', foreign: ['stranger'], body: (_o, x) => ({ action: 'start_analysis', projectId: x.project, type: 'summaries' }) },
+  {
+    surface: 'account',
+    action: 'get_project_status',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: ['stranger'],
+    body: (_o, x) => ({ action: 'get_project_status', projectId: x.project }),
+  },
+  {
+    surface: 'account',
+    action: 'confirm_documents',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: ['stranger'],
+    body: (_o, x) => ({ action: 'confirm_documents', projectId: x.project, expectedCreditCost: 1, documentIds: [x.waiting] }),
+  },
+  {
+    surface: 'account',
+    action: 'confirm_documents',
+    pointer: '/documentIds',
+    kind: 'waiting',
+    mode: 'member',
+    foreign: PROJECT_WORLDS,
+    body: (o, x) => ({ action: 'confirm_documents', projectId: o.project, expectedCreditCost: 1, documentIds: [x.waiting] }),
+  },
+  {
+    surface: 'account',
+    action: 'delete_documents',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: ['stranger'],
+    body: (_o, x) => ({ action: 'delete_documents', projectId: x.project, documentIds: [x.document] }),
+  },
+  {
+    surface: 'account',
+    action: 'delete_documents',
+    pointer: '/documentIds',
+    kind: 'document',
+    mode: 'member',
+    foreign: PROJECT_WORLDS,
+    body: (o, x) => ({ action: 'delete_documents', projectId: o.project, documentIds: [o.waiting, x.document] }),
+  },
+  {
+    surface: 'account',
+    action: 'start_analysis',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: ['stranger'],
+    body: (_o, x) => ({ action: 'start_analysis', projectId: x.project, type: 'summaries' }),
+  },
 
   // Partner secret: reaches only the accounts and projects this partner created.
-  { surface: 'partner', action: 'create_project', pointer: '/accountId', kind: 'account', mode: 'scope', foreign: PARTNER_WORLDS, body: (_o, x) => ({ action: 'create_project', accountId: x.account, name: 'Another study' }) },
-  { surface: 'partner', action: 'add_documents', pointer: '/projectId', kind: 'project', mode: 'scope', foreign: PARTNER_WORLDS, body: (_o, x) => ({ action: 'add_documents', projectId: x.project, files: { documents: [{ filename: 'added.txt', text: 'Participant: added later.' }] } }) },
-  { surface: 'partner', action: 'get_project_status', pointer: '/projectId', kind: 'project', mode: 'scope', foreign: PARTNER_WORLDS, body: (_o, x) => ({ action: 'get_project_status', projectId: x.project }) },
-  { surface: 'partner', action: 'confirm_documents', pointer: '/projectId', kind: 'project', mode: 'scope', foreign: PARTNER_WORLDS, body: (_o, x) => ({ action: 'confirm_documents', projectId: x.project, expectedCreditCost: 1, documentIds: [x.waiting] }) },
-  { surface: 'partner', action: 'confirm_documents', pointer: '/documentIds', kind: 'waiting', mode: 'member', foreign: PARTNER_WORLDS, body: (o, x) => ({ action: 'confirm_documents', projectId: o.project, expectedCreditCost: 1, documentIds: [x.waiting] }) },
-  { surface: 'partner', action: 'delete_documents', pointer: '/projectId', kind: 'project', mode: 'scope', foreign: PARTNER_WORLDS, body: (_o, x) => ({ action: 'delete_documents', projectId: x.project, documentIds: [x.document] }) },
-  { surface: 'partner', action: 'delete_documents', pointer: '/documentIds', kind: 'document', mode: 'member', foreign: PARTNER_WORLDS, body: (o, x) => ({ action: 'delete_documents', projectId: o.project, documentIds: [o.waiting, x.document] }) },
-  { surface: 'partner', action: 'start_analysis', pointer: '/projectId', kind: 'project', mode: 'scope', foreign: PARTNER_WORLDS, body: (_o, x) => ({ action: 'start_analysis', projectId: x.project, type: 'summaries' }) },
+  {
+    surface: 'partner',
+    action: 'create_project',
+    pointer: '/accountId',
+    kind: 'account',
+    mode: 'scope',
+    foreign: PARTNER_WORLDS,
+    body: (_o, x) => ({ action: 'create_project', accountId: x.account, name: 'Another study' }),
+  },
+  {
+    surface: 'partner',
+    action: 'add_documents',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: PARTNER_WORLDS,
+    body: (_o, x) => ({ action: 'add_documents', projectId: x.project, files: { documents: [{ filename: 'added.txt', text: 'Participant: added later.' }] } }),
+  },
+  {
+    surface: 'partner',
+    action: 'get_project_status',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: PARTNER_WORLDS,
+    body: (_o, x) => ({ action: 'get_project_status', projectId: x.project }),
+  },
+  {
+    surface: 'partner',
+    action: 'confirm_documents',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: PARTNER_WORLDS,
+    body: (_o, x) => ({ action: 'confirm_documents', projectId: x.project, expectedCreditCost: 1, documentIds: [x.waiting] }),
+  },
+  {
+    surface: 'partner',
+    action: 'confirm_documents',
+    pointer: '/documentIds',
+    kind: 'waiting',
+    mode: 'member',
+    foreign: PARTNER_WORLDS,
+    body: (o, x) => ({ action: 'confirm_documents', projectId: o.project, expectedCreditCost: 1, documentIds: [x.waiting] }),
+  },
+  {
+    surface: 'partner',
+    action: 'delete_documents',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: PARTNER_WORLDS,
+    body: (_o, x) => ({ action: 'delete_documents', projectId: x.project, documentIds: [x.document] }),
+  },
+  {
+    surface: 'partner',
+    action: 'delete_documents',
+    pointer: '/documentIds',
+    kind: 'document',
+    mode: 'member',
+    foreign: PARTNER_WORLDS,
+    body: (o, x) => ({ action: 'delete_documents', projectId: o.project, documentIds: [o.waiting, x.document] }),
+  },
+  {
+    surface: 'partner',
+    action: 'start_analysis',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: PARTNER_WORLDS,
+    body: (_o, x) => ({ action: 'start_analysis', projectId: x.project, type: 'summaries' }),
+  },
 ];
 
 const caseName = (c: IdCase) => `${c.surface} ${c.action}${c.variant ? ` (${c.variant})` : ''} ${c.pointer}`;
@@ -176,13 +328,31 @@ const UPLOAD_CASES: { route: 'account' | 'partner'; foreign: ForeignWorld[] }[] 
 const ACCOUNT_READS = ['get_project_status'];
 
 /** The credentials that must be refused on each surface: 403 for read-only ones on a write, 401 for revoked ones. */
-type Cred = 'read key' | 'viewer\'s edit key' | 'viewer\'s account key' | 'revoked read key' | 'revoked edit key' | 'revoked account key' | 'revoked partner secret';
+type Cred =
+  | 'read key'
+  | "viewer's edit key"
+  | "viewer's account key"
+  | 'revoked read key'
+  | 'revoked edit key'
+  | 'revoked account key'
+  | 'revoked partner secret';
 function refusedCredentials(surface: Surface, action: string): [Cred, 401 | 403][] {
   switch (surface) {
-    case 'read': return [['revoked read key', 401], ['revoked edit key', 401]];
-    case 'write': return [['read key', 403], ['viewer\'s edit key', 403], ['revoked edit key', 401]];
-    case 'account': return [...(ACCOUNT_READS.includes(action) ? [] : [['viewer\'s account key', 403] as [Cred, 403]]), ['revoked account key', 401]];
-    case 'partner': return [['revoked partner secret', 401]];
+    case 'read':
+      return [
+        ['revoked read key', 401],
+        ['revoked edit key', 401],
+      ];
+    case 'write':
+      return [
+        ['read key', 403],
+        ["viewer's edit key", 403],
+        ['revoked edit key', 401],
+      ];
+    case 'account':
+      return [...(ACCOUNT_READS.includes(action) ? [] : [["viewer's account key", 403] as [Cred, 403]]), ['revoked account key', 401]];
+    case 'partner':
+      return [['revoked partner secret', 401]];
   }
 }
 
@@ -190,7 +360,10 @@ function refusedCredentials(surface: Surface, action: string): [Cred, 401 | 403]
 
 describe('the security suite covers every id the schemas declare', () => {
   it.each(DECLARED.map((d) => [`${d.surface} ${d.action} ${d.pointer}`, d] as const))('%s has a case', (_name, d) => {
-    expect(CASES.filter((c) => c.surface === d.surface && c.action === d.action && c.pointer === d.pointer), 'add a case to CASES in this file').not.toEqual([]);
+    expect(
+      CASES.filter((c) => c.surface === d.surface && c.action === d.action && c.pointer === d.pointer),
+      'add a case to CASES in this file',
+    ).not.toEqual([]);
   });
 
   it('names no member the schemas do not declare', () => {
@@ -207,8 +380,20 @@ describe('the security suite covers every id the schemas declare', () => {
 });
 
 const PROJECT_TABLES = [
-  'documents', 'chunks', 'insights', 'categories', 'insightCategories', 'tags', 'tagTargets', 'notes', 'memos',
-  'metadataFields', 'metadataValues', 'analyses', 'analysisVerdicts', 'memberships',
+  'documents',
+  'chunks',
+  'insights',
+  'categories',
+  'insightCategories',
+  'tags',
+  'tagTargets',
+  'notes',
+  'memos',
+  'metadataFields',
+  'metadataValues',
+  'analyses',
+  'analysisVerdicts',
+  'memberships',
 ] as const;
 
 const normalise = (error: string) => error.replace(/"[^"]*"/g, '"<id>"');
@@ -237,30 +422,57 @@ describe.each(STORE_KINDS)('security of id-taking actions on %s', (kind) => {
       const w = (body: Body) => ok(t.post(WRITE, editKey, body));
       const text = `Participant: ${marker} told a zebra story about the onboarding.`;
       const doc = await insertDocument(store, projectId, { filename: `${marker}.txt`, text });
-      await db.insertInto('chunks').values({ id: newId(), projectId, documentId: doc.id, idx: 0, text, speaker: 'Participant', startOffset: 0, endOffset: text.length }).execute();
+      await db
+        .insertInto('chunks')
+        .values({ id: newId(), projectId, documentId: doc.id, idx: 0, text, speaker: 'Participant', startOffset: 0, endOffset: text.length })
+        .execute();
       const waiting = await insertDocument(store, projectId, { filename: `${marker}-waiting.txt`, status: 'awaiting_confirmation', creditCost: 1 });
       const D = `D${doc.counter}`;
       const category = (await w({ action: 'manage_categories', operation: 'create', text: `${marker} category` })).category;
       const category2 = (await w({ action: 'manage_categories', operation: 'create', text: `${marker} second category` })).category;
-      const insight = (await w({ action: 'manage_insights', operation: 'create', categories: [category.id], text: `${marker} zebra insight`, documentId: D })).insight;
-      const tag = (await w({ action: 'manage_tags', operation: 'create', text: `${marker} tag`, documentIds: [D], insightIds: [insight.id], categoryIds: [category.id] })).tag;
+      const insight = (await w({ action: 'manage_insights', operation: 'create', categories: [category.id], text: `${marker} zebra insight`, documentId: D }))
+        .insight;
+      const tag = (
+        await w({ action: 'manage_tags', operation: 'create', text: `${marker} tag`, documentIds: [D], insightIds: [insight.id], categoryIds: [category.id] })
+      ).tag;
       const note = (await w({ action: 'create_note', targetType: 'document', targetId: D, text: `${marker} note` })).note;
       const field = (await w({ action: 'manage_metadata_fields', operation: 'create', text: `${marker} field` })).field;
       const field2 = (await w({ action: 'manage_metadata_fields', operation: 'create', text: `${marker} second field` })).field;
       await w({ action: 'set_metadata_values', documentId: D, values: [{ fieldId: field.id, text: `${marker} value` }] });
       const memo = await store.transaction(async (trx) => {
         const now = new Date().toISOString();
-        const row = { id: newId(), projectId, counter: await nextCounter(trx, projectId, 'memoCounter'), kind: 'summary', title: `${marker} memo`, text: 'Short.', documentId: doc.id, fieldId: null, fieldValue: null, analysisId: null, createdAt: now, updatedAt: now };
+        const row = {
+          id: newId(),
+          projectId,
+          counter: await nextCounter(trx, projectId, 'memoCounter'),
+          kind: 'summary',
+          title: `${marker} memo`,
+          text: 'Short.',
+          documentId: doc.id,
+          fieldId: null,
+          fieldValue: null,
+          analysisId: null,
+          createdAt: now,
+          updatedAt: now,
+        };
         await trx.insertInto('memos').values(row).execute();
         return row;
       });
       const uuidBy = async (table: 'insights' | 'notes', counter: string) =>
-        (await db.selectFrom(table).select('id').where('projectId', '=', projectId).where('counter', '=', Number(counter.slice(1))).executeTakeFirstOrThrow()).id;
+        (
+          await db
+            .selectFrom(table)
+            .select('id')
+            .where('projectId', '=', projectId)
+            .where('counter', '=', Number(counter.slice(1)))
+            .executeTakeFirstOrThrow()
+        ).id;
       const uuidOf = async (table: 'categories' | 'tags' | 'metadataFields' | 'projects', shortId: string) =>
         (await db.selectFrom(table).select('id').where('shortId', '=', shortId).executeTakeFirstOrThrow()).id;
       const project = await db.selectFrom('projects').select(['id', 'shortId']).where('id', '=', projectId).executeTakeFirstOrThrow();
       return {
-        projectId, marker,
+        projectId,
+        marker,
         refs: {
           document: { uuid: doc.id, short: D },
           waiting: { uuid: waiting.id, short: `D${waiting.counter}` },
@@ -329,8 +541,8 @@ describe.each(STORE_KINDS)('security of id-taking actions on %s', (kind) => {
       const { account: viewerAccount } = await t.admin('create_account', { name: 'Viewer team', ownerUserId: viewer.id, credits: 100 });
       await t.admin('add_member', { projectId: f.projectId, userId: viewer.id, role: 'viewer' });
       cred['read key'] = f.readKey;
-      cred['viewer\'s edit key'] = (await t.admin('create_project_key', { projectId: f.projectId, userId: viewer.id, access: 'edit' })).key;
-      cred['viewer\'s account key'] = (await t.admin('create_account_key', { accountId: viewerAccount.id, userId: viewer.id })).key;
+      cred["viewer's edit key"] = (await t.admin('create_project_key', { projectId: f.projectId, userId: viewer.id, access: 'edit' })).key;
+      cred["viewer's account key"] = (await t.admin('create_account_key', { accountId: viewerAccount.id, userId: viewer.id })).key;
       const revoke = async (key: string) => {
         await t.admin('revoke_key', { key });
         return key;
@@ -365,7 +577,7 @@ describe.each(STORE_KINDS)('security of id-taking actions on %s', (kind) => {
           expect(res.body).not.toContain(other.refs.document.uuid);
           expect(await snapshot([own.projectId, other.projectId])).toEqual(before);
         });
-        it('the same request with its own document shows that document\'s objects', async () => {
+        it("the same request with its own document shows that document's objects", async () => {
           const res = await call(c.surface, ownKey(c.surface), c.body(idsOf(own, 'short'), idsOf(own, 'short')));
           expect(res.statusCode, res.body).toBe(200);
           expect(Object.values(res.json()).find(Array.isArray)).not.toEqual([]);
@@ -416,13 +628,19 @@ describe.each(STORE_KINDS)('security of id-taking actions on %s', (kind) => {
       const url = (projectId: string) => `${UPLOAD_PATHS[u.route]}?projectId=${encodeURIComponent(projectId)}`;
       const upload = (projectId: string, key: string) => {
         const body = multipart([{ filename: 'upload.txt', content: 'Participant: uploaded.' }]);
-        return t.app.server.inject({ method: 'POST', url: url(projectId), headers: { authorization: `Bearer ${key}`, 'content-type': body.contentType }, payload: body.payload });
+        return t.app.server.inject({
+          method: 'POST',
+          url: url(projectId),
+          headers: { authorization: `Bearer ${key}`, 'content-type': body.contentType },
+          payload: body.payload,
+        });
       };
       const key = () => (u.route === 'partner' ? secret : f.accountKey);
       const own = () => (u.route === 'partner' ? worlds.partnerMain : worlds.main);
 
       it.each(u.foreign.flatMap((w) => formsOf('project').map((form) => [w, form] as const)))(
-        'a project of the %s world (%s form) answers 404, as a project that does not exist, and changes nothing', async (w, form) => {
+        'a project of the %s world (%s form) answers 404, as a project that does not exist, and changes nothing',
+        async (w, form) => {
           const other = worlds[w];
           const before = await snapshot([own().projectId, other.projectId]);
           const res = await upload(other.refs.project[form], key());
@@ -431,9 +649,16 @@ describe.each(STORE_KINDS)('security of id-taking actions on %s', (kind) => {
           expect(ghost.statusCode).toBe(404);
           expect(normalise(res.json().error)).toBe(normalise(ghost.json().error));
           expect(await snapshot([own().projectId, other.projectId])).toEqual(before);
-        });
+        },
+      );
 
-      const refused: [Cred, 401 | 403][] = u.route === 'account' ? [['viewer\'s account key', 403], ['revoked account key', 401]] : [['revoked partner secret', 401]];
+      const refused: [Cred, 401 | 403][] =
+        u.route === 'account'
+          ? [
+              ["viewer's account key", 403],
+              ['revoked account key', 401],
+            ]
+          : [['revoked partner secret', 401]];
       it.each(refused)('with a %s answers %i and changes nothing', async (credential, status) => {
         const before = await snapshot([own().projectId]);
         const res = await upload(own().refs.project.short, cred[credential]);

@@ -23,8 +23,10 @@ describe.each(STORE_KINDS)('values at the edge of the store on %s', (kind) => {
       }
       const upload = multipart([{ filename: 'int\u0000erview.txt', content: 'Participant: fine.' }]);
       const res = await s.t.app.server.inject({
-        method: 'POST', url: `/api/sift-account/upload?projectId=${s.f.projectId}`,
-        headers: { authorization: `Bearer ${s.f.accountKey}`, 'content-type': upload.contentType }, payload: upload.payload,
+        method: 'POST',
+        url: `/api/sift-account/upload?projectId=${s.f.projectId}`,
+        headers: { authorization: `Bearer ${s.f.accountKey}`, 'content-type': upload.contentType },
+        payload: upload.payload,
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().documents[0].filename).toBe('interview.txt');

@@ -36,11 +36,26 @@ describe.each(STORE_KINDS)('tags, notes, memos and metadata on %s', (kind) => {
       expect(tag).toMatchObject({ id: expect.stringMatching(/^T[0-9a-z]{10}$/), text: 'Churn risk', color: '#FF0000', documentIds: [] });
       await write({ action: 'manage_tags', operation: 'create', text: 'churn RISK' }, 409);
       await write({ action: 'manage_tags', operation: 'create' }, 400);
-      const { insight } = await write({ action: 'manage_insights', operation: 'create', categories: ['Pricing'], text: 'Too expensive', documentId: `D${doc.counter}` });
-      const added = await write({ action: 'manage_tags', operation: 'add_targets', id: tag.id, documentIds: [doc.id], insightIds: [insight.id], categoryIds: [insight.categories[0].id] });
+      const { insight } = await write({
+        action: 'manage_insights',
+        operation: 'create',
+        categories: ['Pricing'],
+        text: 'Too expensive',
+        documentId: `D${doc.counter}`,
+      });
+      const added = await write({
+        action: 'manage_tags',
+        operation: 'add_targets',
+        id: tag.id,
+        documentIds: [doc.id],
+        insightIds: [insight.id],
+        categoryIds: [insight.categories[0].id],
+      });
       expect(added.tag).toMatchObject({ documentIds: [`D${doc.counter}`], insightIds: [insight.id], categoryIds: [insight.categories[0].id] });
       await write({ action: 'manage_tags', operation: 'add_targets', id: tag.id, documentIds: ['D999'] }, 404);
-      expect((await read({ action: 'get_documents', filters: { tags: ['Churn risk'] } })).documents.map((d: { id: string }) => d.id)).toEqual([`D${doc.counter}`]);
+      expect((await read({ action: 'get_documents', filters: { tags: ['Churn risk'] } })).documents.map((d: { id: string }) => d.id)).toEqual([
+        `D${doc.counter}`,
+      ]);
       const removed = await write({ action: 'manage_tags', operation: 'remove_targets', id: tag.id, documentIds: [`D${doc.counter}`] });
       expect(removed.tag.documentIds).toEqual([]);
       const updated = await write({ action: 'manage_tags', operation: 'update', id: tag.id, description: 'At risk of leaving' });
@@ -52,7 +67,13 @@ describe.each(STORE_KINDS)('tags, notes, memos and metadata on %s', (kind) => {
 
     it('names a tag or category by its text wherever one is named, and keeps a category tagged itself under a tags filter', async () => {
       await write({ action: 'manage_tags', operation: 'create', text: 'Follow-up' });
-      const { insight } = await write({ action: 'manage_insights', operation: 'create', categories: ['Delivery slots'], text: 'Slots are gone by noon', documentId: doc.id });
+      const { insight } = await write({
+        action: 'manage_insights',
+        operation: 'create',
+        categories: ['Delivery slots'],
+        text: 'Slots are gone by noon',
+        documentId: doc.id,
+      });
       await write({ action: 'manage_categories', operation: 'create', text: 'Empty but flagged' });
       const added = await write({ action: 'manage_tags', operation: 'add_targets', id: 'follow-up', categoryIds: ['Empty but flagged'] });
       expect(added.tag.categoryIds).toHaveLength(1);
@@ -67,7 +88,13 @@ describe.each(STORE_KINDS)('tags, notes, memos and metadata on %s', (kind) => {
     });
 
     it('creates notes on the three target types and filters them', async () => {
-      const { insight } = await write({ action: 'manage_insights', operation: 'create', categories: 'Onboarding', text: 'Setup confusing', documentId: doc.id });
+      const { insight } = await write({
+        action: 'manage_insights',
+        operation: 'create',
+        categories: 'Onboarding',
+        text: 'Setup confusing',
+        documentId: doc.id,
+      });
       const a = await write({ action: 'create_note', targetType: 'document', targetId: doc.id, text: 'Follow up' });
       expect(a.note).toMatchObject({ id: expect.stringMatching(/^N\d+$/), targetType: 'document', targetId: `D${doc.counter}`, text: 'Follow up' });
       const b = await write({ action: 'create_note', targetType: 'documentInsight', targetId: insight.id, text: 'Strong quote' });
@@ -85,7 +112,23 @@ describe.each(STORE_KINDS)('tags, notes, memos and metadata on %s', (kind) => {
 
     it('lists memos with short ids', async () => {
       const now = new Date().toISOString();
-      await t.app.store.db.insertInto('memos').values({ id: newId(), projectId: f.projectId, counter: 1, kind: 'summary', title: 'Summary', text: 'Short.', documentId: doc.id, fieldId: null, fieldValue: null, analysisId: null, createdAt: now, updatedAt: now }).execute();
+      await t.app.store.db
+        .insertInto('memos')
+        .values({
+          id: newId(),
+          projectId: f.projectId,
+          counter: 1,
+          kind: 'summary',
+          title: 'Summary',
+          text: 'Short.',
+          documentId: doc.id,
+          fieldId: null,
+          fieldValue: null,
+          analysisId: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
       const { memos } = await read({ action: 'get_memos' });
       expect(memos).toEqual([expect.objectContaining({ id: 'M1', kind: 'summary', documentId: `D${doc.counter}` })]);
       expect((await read({ action: 'get_memos', id: 'M1' })).memo.id).toBe('M1');
@@ -93,20 +136,43 @@ describe.each(STORE_KINDS)('tags, notes, memos and metadata on %s', (kind) => {
     });
 
     it('keeps closed answer sets: set spelling, refused values recorded, open sets store anything', async () => {
-      const { field } = await write({ action: 'manage_metadata_fields', operation: 'create', text: 'Is a customer', shortName: 'customer', allowedValues: ['Yes', 'No'] });
+      const { field } = await write({
+        action: 'manage_metadata_fields',
+        operation: 'create',
+        text: 'Is a customer',
+        shortName: 'customer',
+        allowedValues: ['Yes', 'No'],
+      });
       expect(field).toMatchObject({ id: expect.stringMatching(/^F/), shortName: 'customer', allowedValues: ['Yes', 'No'], answerSetOpen: false });
-      const { field: open } = await write({ action: 'manage_metadata_fields', operation: 'create', text: 'Plan', allowedValues: ['Free'], answerSetOpen: true });
-      const set = await write({ action: 'set_metadata_values', documentId: `D${doc.counter}`, values: [
-        { fieldId: field.id, text: 'yes.' }, { fieldId: open.id, text: 'Enterprise', value: { seats: 40 } },
-      ] });
+      const { field: open } = await write({
+        action: 'manage_metadata_fields',
+        operation: 'create',
+        text: 'Plan',
+        allowedValues: ['Free'],
+        answerSetOpen: true,
+      });
+      const set = await write({
+        action: 'set_metadata_values',
+        documentId: `D${doc.counter}`,
+        values: [
+          { fieldId: field.id, text: 'yes.' },
+          { fieldId: open.id, text: 'Enterprise', value: { seats: 40 } },
+        ],
+      });
       expect(set.refused).toEqual([]);
-      expect(set.values).toEqual(expect.arrayContaining([
-        expect.objectContaining({ fieldId: field.id, text: 'Yes', refused: null }),
-        expect.objectContaining({ fieldId: open.id, text: 'Enterprise', value: { seats: 40 } }),
-      ]));
+      expect(set.values).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ fieldId: field.id, text: 'Yes', refused: null }),
+          expect.objectContaining({ fieldId: open.id, text: 'Enterprise', value: { seats: 40 } }),
+        ]),
+      );
       const refused = await write({ action: 'set_metadata_values', documentId: doc.id, values: [{ fieldId: 'customer', text: 'Maybe', shortName: 'no' }] });
       expect(refused.refused).toEqual([{ fieldId: field.id, text: 'Maybe' }]);
-      expect(refused.values.find((v: { fieldId: string }) => v.fieldId === field.id)).toMatchObject({ text: '', shortName: 'No', refused: { text: 'Maybe', shortName: null } });
+      expect(refused.values.find((v: { fieldId: string }) => v.fieldId === field.id)).toMatchObject({
+        text: '',
+        shortName: 'No',
+        refused: { text: 'Maybe', shortName: null },
+      });
       await write({ action: 'set_metadata_values', documentId: doc.id, values: [{ fieldId: 'Fnonexisten', text: 'x' }] }, 404);
       const meta = await read({ action: 'get_metadata' });
       expect(meta.fields.map((x: { id: string }) => x.id)).toEqual([field.id, open.id]);

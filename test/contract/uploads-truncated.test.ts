@@ -27,14 +27,19 @@ describe.each(STORE_KINDS)('a multipart body cut short on %s', (kind) => {
     afterAll(() => t?.close());
 
     it('answers 400 on every upload path wherever it is cut, and keeps no document', async () => {
-      await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: FULL.length - 3 }), fc.integer({ min: 0, max: 2 }), async (cut, which) => {
-        const { url, key } = paths[which]!;
-        const res = await t.app.server.inject({
-          method: 'POST', url, payload: FULL.slice(0, cut),
-          headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-        });
-        expect([cut, res.statusCode]).toEqual([cut, 400]);
-      }), { numRuns: 60 });
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: FULL.length - 3 }), fc.integer({ min: 0, max: 2 }), async (cut, which) => {
+          const { url, key } = paths[which]!;
+          const res = await t.app.server.inject({
+            method: 'POST',
+            url,
+            payload: FULL.slice(0, cut),
+            headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+          });
+          expect([cut, res.statusCode]).toEqual([cut, 400]);
+        }),
+        { numRuns: 60 },
+      );
       const kept = await t.app.store.db.selectFrom('documents').select('id').execute();
       expect(kept).toHaveLength(0);
     });

@@ -17,18 +17,22 @@ describe('ids', () => {
   });
 
   it('accepts every form of an id and refuses what cannot be one', () => {
-    fc.assert(fc.property(fc.uuid(), fc.integer({ min: 1, max: 1e9 }), (uuid, n) => {
-      expect(parseCounterRef('D', uuid.toUpperCase())).toEqual({ by: 'uuid', value: uuid.toLowerCase() });
-      expect(parseCounterRef('D', `D${n}`)).toEqual({ by: 'counter', value: n });
-      expect(parseCounterRef('D', `d${n}`)).toEqual({ by: 'counter', value: n });
-      expect(parseCounterRef('D', `I${n}`)).toBeNull();
-      const h = shortHash('T', uuid);
-      expect(parseHashRef('T', h)).toEqual({ by: 'short', value: h });
-    }));
-    fc.assert(fc.property(fc.string({ maxLength: 30 }), (s) => {
-      const ref = parseCounterRef('D', s);
-      if (ref) expect(ref.by === 'uuid' || /^\s*[dD]\d+\s*$/.test(s)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.uuid(), fc.integer({ min: 1, max: 1e9 }), (uuid, n) => {
+        expect(parseCounterRef('D', uuid.toUpperCase())).toEqual({ by: 'uuid', value: uuid.toLowerCase() });
+        expect(parseCounterRef('D', `D${n}`)).toEqual({ by: 'counter', value: n });
+        expect(parseCounterRef('D', `d${n}`)).toEqual({ by: 'counter', value: n });
+        expect(parseCounterRef('D', `I${n}`)).toBeNull();
+        const h = shortHash('T', uuid);
+        expect(parseHashRef('T', h)).toEqual({ by: 'short', value: h });
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (s) => {
+        const ref = parseCounterRef('D', s);
+        if (ref) expect(ref.by === 'uuid' || /^\s*[dD]\d+\s*$/.test(s)).toBe(true);
+      }),
+    );
     expect(parseCounterRef('D', 'D0')).toBeNull();
     expect(parseHashRef('C', 'C123')).toBeNull();
   });

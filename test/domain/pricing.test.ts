@@ -10,7 +10,10 @@ describe('word counting for prices', () => {
     const word = fc.stringMatching(/^[a-zà-ÿ0-9']{1,12}$/);
     const gap = fc.constantFrom(' ', '\n', '\t', '  ', ', ', '. ');
     const text = fc.array(fc.tuple(word, gap), { minLength: 0, maxLength: 400 }).map((xs) => xs.map(([w, g]) => w + g).join(''));
-    fc.assert(fc.property(text, (t) => countWords(t) === wholeCount(t)), { numRuns: 200 });
+    fc.assert(
+      fc.property(text, (t) => countWords(t) === wholeCount(t)),
+      { numRuns: 200 },
+    );
   });
 
   it('counts the repro of the freeze (5,000 repetitions, 210 KB) and a 2 MB text without stalling', () => {

@@ -27,19 +27,29 @@ describe('analysis engine', () => {
   });
 
   it('keeps every quote verbatim on arbitrary documents, and a broken document fails alone', () => {
-    fc.assert(fc.property(fc.array(fc.lorem({ maxCount: 40, mode: 'sentences' }), { minLength: 2, maxLength: 5 }), (texts) => {
-      const input = texts.map((t, i) => ({ id: `r${i}`, text: `Participant: ${t}`, chunks: chunkText(`Participant: ${t}`) }));
-      const result = automaticAnalysis(input, opts);
-      for (const i of result.insights) for (const q of i.quotes) expect(input.find((d) => d.id === i.documentId)!.text).toContain(q);
-    }), { numRuns: 30 });
+    fc.assert(
+      fc.property(fc.array(fc.lorem({ maxCount: 40, mode: 'sentences' }), { minLength: 2, maxLength: 5 }), (texts) => {
+        const input = texts.map((t, i) => ({ id: `r${i}`, text: `Participant: ${t}`, chunks: chunkText(`Participant: ${t}`) }));
+        const result = automaticAnalysis(input, opts);
+        for (const i of result.insights) for (const q of i.quotes) expect(input.find((d) => d.id === i.documentId)!.text).toContain(q);
+      }),
+      { numRuns: 30 },
+    );
     const broken = { id: 'bad', text: 'x', chunks: null as never };
     const result = automaticAnalysis([...docs, broken], opts);
     expect(result.verdicts.find((v) => v.documentId === 'bad')).toMatchObject({ verdict: 'failed' });
     expect(result.verdicts.filter((v) => v.verdict === 'analysed').length).toBeGreaterThan(0);
   });
 
-  it('puts passages about a predefined category\'s subject into it', () => {
-    const { insights } = predefinedAnalysis(docs, [{ name: 'Price', description: 'cost, fees, subscription, discounts' }, { name: 'Getting started', description: 'onboarding, setup, tutorial' }], opts);
+  it("puts passages about a predefined category's subject into it", () => {
+    const { insights } = predefinedAnalysis(
+      docs,
+      [
+        { name: 'Price', description: 'cost, fees, subscription, discounts' },
+        { name: 'Getting started', description: 'onboarding, setup, tutorial' },
+      ],
+      opts,
+    );
     const price = insights.filter((i) => i.categoryKeys.includes('Price')).map((i) => i.documentId);
     expect(price).toEqual(expect.arrayContaining(['d2', 'd3']));
     const start = insights.filter((i) => i.categoryKeys.includes('Getting started')).map((i) => i.documentId);
@@ -47,7 +57,10 @@ describe('analysis engine', () => {
   });
 
   it('lets strict mode raise and inclusive granularity lower the bar for predefined passages', () => {
-    const categories = [{ name: 'Price', description: 'cost, fees, subscription, discounts' }, { name: 'Bank connection', description: 'sync, bank, credentials, import' }];
+    const categories = [
+      { name: 'Price', description: 'cost, fees, subscription, discounts' },
+      { name: 'Bank connection', description: 'sync, bank, credentials, import' },
+    ];
     const passages = (granularity: 'default' | 'inclusive', strictMode: boolean) =>
       predefinedAnalysis(docs, categories, { ...opts, granularity, strictMode }).insights.reduce((n, i) => n + i.support, 0);
     expect(passages('default', true)).toBeLessThan(passages('default', false));

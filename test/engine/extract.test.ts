@@ -15,16 +15,30 @@ describe('text extraction of every listed format', () => {
 
   it('Markdown, HTML, CSV and TSV', async () => {
     expect(await extract(text('# Title\n\nSome **bold** and a [link](http://x).'), 'n.md')).toBe('Title\n\nSome bold and a link.');
-    const html = await extract(text('<html><head><style>p{}</style><script>alert(1)</script></head><body><h1>Heading</h1><p>Para one.</p></body></html>'), 'p.html');
+    const html = await extract(
+      text('<html><head><style>p{}</style><script>alert(1)</script></head><body><h1>Heading</h1><p>Para one.</p></body></html>'),
+      'p.html',
+    );
     expect(html).toContain('Heading');
     expect(html).toContain('Para one.');
     expect(html).not.toContain('alert');
-    expect(await extract(text('Name,Answer\nAna,"It is, honestly, fine"\nBo,Too slow\n'), 's.csv')).toBe('Name: Ana\nAnswer: It is, honestly, fine\n\nName: Bo\nAnswer: Too slow');
+    expect(await extract(text('Name,Answer\nAna,"It is, honestly, fine"\nBo,Too slow\n'), 's.csv')).toBe(
+      'Name: Ana\nAnswer: It is, honestly, fine\n\nName: Bo\nAnswer: Too slow',
+    );
     expect(await extract(text('Q\tA\nWhy\tBecause\n'), 's.tsv')).toBe('Q: Why\nA: Because');
   });
 
   it('XLSX: every sheet; an empty workbook has no text', async () => {
-    const out = await extract(await xlsx({ Survey: [['Question', 'Answer'], ['Price?', 'Too high']], Notes: [['Note'], ['Call back']] }), 'w.xlsx');
+    const out = await extract(
+      await xlsx({
+        Survey: [
+          ['Question', 'Answer'],
+          ['Price?', 'Too high'],
+        ],
+        Notes: [['Note'], ['Call back']],
+      }),
+      'w.xlsx',
+    );
     expect(out).toContain('Survey');
     expect(out).toContain('Answer: Too high');
     expect(out).toContain('Notes');
@@ -47,7 +61,8 @@ describe('text extraction of every listed format', () => {
   });
 
   it('WebVTT and SRT keep who said what and drop timings', async () => {
-    const vtt = 'WEBVTT\n\n1\n00:00:01.000 --> 00:00:04.000\n<v Interviewer>How do you budget?\n\n2\n00:00:04.500 --> 00:00:09.000\n<v Maria>With the app.\n\n3\n00:00:09.000 --> 00:00:12.000\n<v Maria>Every <b>week</b>.\n';
+    const vtt =
+      'WEBVTT\n\n1\n00:00:01.000 --> 00:00:04.000\n<v Interviewer>How do you budget?\n\n2\n00:00:04.500 --> 00:00:09.000\n<v Maria>With the app.\n\n3\n00:00:09.000 --> 00:00:12.000\n<v Maria>Every <b>week</b>.\n';
     expect(await extract(text(vtt), 'i.vtt')).toBe('Interviewer: How do you budget?\n\nMaria: With the app. Every week.');
     const srt = '1\n00:00:01,000 --> 00:00:02,000\nInterviewer: Why?\n\n2\n00:00:02,500 --> 00:00:05,000\nParticipant: Because it is cheap.\n';
     expect(await extract(text(srt), 'i.srt')).toBe('Interviewer: Why?\n\nParticipant: Because it is cheap.');
@@ -60,7 +75,12 @@ describe('text extraction of every listed format', () => {
 
 describe('what sift refuses', () => {
   it('sniffs media by their bytes, whatever their name', async () => {
-    for (const [bytes, name] of [[MP4_HEAD, 'notes.txt'], [PNG_HEAD, 'a.png'], [MP3_HEAD, 'song.docx'], [WAV_HEAD, 'x.csv']] as const) {
+    for (const [bytes, name] of [
+      [MP4_HEAD, 'notes.txt'],
+      [PNG_HEAD, 'a.png'],
+      [MP3_HEAD, 'song.docx'],
+      [WAV_HEAD, 'x.csv'],
+    ] as const) {
       expect([name, (await sniff(bytes, name)).kind]).toEqual([name, 'media']);
     }
     expect((await sniff(text('just words'), 'notes.txt')).kind).toBe('document');

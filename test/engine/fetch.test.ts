@@ -42,9 +42,22 @@ describe('safe URL fetching', () => {
     expect(await refused('ftp://example.com/a')).toMatch(/only http and https/);
     expect(await refused('file:///etc/passwd')).toMatch(/only http and https/);
     for (const url of [
-      'http://127.0.0.1/', 'http://localhost.invalid/', 'http://10.1.2.3/', 'http://172.16.0.1/', 'http://192.168.1.1/',
-      'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://[fe80::1]/', 'http://[fc00::1]/', 'http://[::ffff:127.0.0.1]/',
-      'http://2130706433/', 'http://0x7f000001/', 'http://0177.0.0.1/', 'http://0.0.0.0/', 'http://100.64.0.1/', 'http://224.0.0.1/',
+      'http://127.0.0.1/',
+      'http://localhost.invalid/',
+      'http://10.1.2.3/',
+      'http://172.16.0.1/',
+      'http://192.168.1.1/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      'http://[fe80::1]/',
+      'http://[fc00::1]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://2130706433/',
+      'http://0x7f000001/',
+      'http://0177.0.0.1/',
+      'http://0.0.0.0/',
+      'http://100.64.0.1/',
+      'http://224.0.0.1/',
     ]) {
       const reason = await refused(url, { lookup: async (h: string) => (h === 'localhost.invalid' ? [{ address: '127.0.0.1', family: 4 }] : []) });
       expect([url, reason]).toEqual([url, expect.stringMatching(/private|no address|could not be resolved/)]);
@@ -52,7 +65,12 @@ describe('safe URL fetching', () => {
   });
 
   it('refuses a name that resolves to a private address among public ones', async () => {
-    const reason = await refused('http://mixed.example/', { lookup: async () => [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.1', family: 4 }] });
+    const reason = await refused('http://mixed.example/', {
+      lookup: async () => [
+        { address: '93.184.216.34', family: 4 },
+        { address: '10.0.0.1', family: 4 },
+      ],
+    });
     expect(reason).toContain('10.0.0.1');
   });
 

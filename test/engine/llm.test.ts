@@ -24,20 +24,27 @@ function fakeProvider() {
       if (mode === 'slow') return setTimeout(() => res.end('{}'), 1000);
       res.setHeader('content-type', 'application/json');
       if (req.url === '/v1/embeddings') {
-        const vec = (t: string) => Array.from({ length: 8 }, (_, i) => (/(price|cost|expensive|fee)/i.test(t) ? (i === 0 ? 1 : 0) : (i === 1 ? 1 : 0)));
+        const vec = (t: string) => Array.from({ length: 8 }, (_, i) => (/(price|cost|expensive|fee)/i.test(t) ? (i === 0 ? 1 : 0) : i === 1 ? 1 : 0));
         return res.end(JSON.stringify({ data: body.input.map((t: string, index: number) => ({ index, embedding: vec(t) })) }));
       }
       const user = body.messages.at(-1).content as string;
       const content = user.startsWith('Current name')
         ? JSON.stringify({ name: 'Model-named theme', description: 'Named by the model.' })
-        : JSON.stringify({ text: 'A statement the model wrote.', quotes: ['This sentence is invented and appears nowhere.', user.split('\n')[1]!.replace(/'/g, '’')] });
+        : JSON.stringify({
+            text: 'A statement the model wrote.',
+            quotes: ['This sentence is invented and appears nowhere.', user.split('\n')[1]!.replace(/'/g, '’')],
+          });
       res.end(JSON.stringify({ choices: [{ message: { content } }] }));
     });
   });
-  return { server, calls, setMode: (m: typeof mode) => {
-    mode = m;
-    flakes = 0;
-  } };
+  return {
+    server,
+    calls,
+    setMode: (m: typeof mode) => {
+      mode = m;
+      flakes = 0;
+    },
+  };
 }
 
 describe('the optional OpenAI-compatible provider', () => {
@@ -69,10 +76,12 @@ describe('the optional OpenAI-compatible provider', () => {
     expect(verbatimQuote(doc, 'I don’t trust the “sync” feature – it fails.')).toBe('I don\'t trust the "sync"  feature — it fails.');
     expect(verbatimQuote(doc, 'it fails.')).toBe('it fails.');
     expect(verbatimQuote(doc, 'something else entirely')).toBeNull();
-    fc.assert(fc.property(fc.string(), fc.string(), (d, q) => {
-      const r = verbatimQuote(d, q);
-      if (r !== null) expect(d.includes(r)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (d, q) => {
+        const r = verbatimQuote(d, q);
+        if (r !== null) expect(d.includes(r)).toBe(true);
+      }),
+    );
   });
 
   describe('end to end with the provider configured', () => {
@@ -86,7 +95,12 @@ describe('the optional OpenAI-compatible provider', () => {
       fake.setMode('ok');
       const f = await seedProject(t);
       const body = multipart(TRANSCRIPTS.map((x) => ({ filename: x.filename, content: x.text })));
-      await t.app.server.inject({ method: 'POST', url: `/api/sift-account/upload?projectId=${f.projectId}`, headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': body.contentType }, payload: body.payload });
+      await t.app.server.inject({
+        method: 'POST',
+        url: `/api/sift-account/upload?projectId=${f.projectId}`,
+        headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': body.contentType },
+        payload: body.payload,
+      });
       await t.app.workers.drain();
       const status = (await t.post(ACCOUNT, f.accountKey, { action: 'get_project_status', projectId: f.projectId })).json();
       await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: f.projectId, expectedCreditCost: status.confirmableCreditCost });

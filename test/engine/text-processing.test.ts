@@ -6,23 +6,26 @@ import { anonymize } from '../../src/engine/anonymize/index.js';
 describe('chunking', () => {
   it('chunks are exact, ordered, non-overlapping slices covering all the text', () => {
     const paragraph = fc.array(fc.lorem({ maxCount: 60, mode: 'sentences' }), { minLength: 1, maxLength: 12 });
-    fc.assert(fc.property(paragraph, fc.constantFrom('Interviewer: ', 'Participant: ', 'Maria: ', ''), (paras, label) => {
-      const text = paras.map((p, i) => (i % 2 ? `${label}${p}` : p)).join('\n\n');
-      const chunks = chunkText(text, { targetWords: 40, maxWords: 80 });
-      let last = 0;
-      chunks.forEach((c, i) => {
-        expect(c.idx).toBe(i);
-        expect(text.slice(c.start, c.end)).toBe(c.text);
-        expect(c.start).toBeGreaterThanOrEqual(last);
-        expect(text.slice(last, c.start).trim()).toBe('');
-        last = c.end;
-      });
-      expect(text.slice(last).trim()).toBe('');
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(paragraph, fc.constantFrom('Interviewer: ', 'Participant: ', 'Maria: ', ''), (paras, label) => {
+        const text = paras.map((p, i) => (i % 2 ? `${label}${p}` : p)).join('\n\n');
+        const chunks = chunkText(text, { targetWords: 40, maxWords: 80 });
+        let last = 0;
+        chunks.forEach((c, i) => {
+          expect(c.idx).toBe(i);
+          expect(text.slice(c.start, c.end)).toBe(c.text);
+          expect(c.start).toBeGreaterThanOrEqual(last);
+          expect(text.slice(last, c.start).trim()).toBe('');
+          last = c.end;
+        });
+        expect(text.slice(last).trim()).toBe('');
+      }),
+      { numRuns: 100 },
+    );
     expect(chunkText('  \n\n ')).toEqual([]);
   });
 
-  it('keeps speaker turns apart and names a chunk\'s speaker only when it is one speaker\'s', () => {
+  it("keeps speaker turns apart and names a chunk's speaker only when it is one speaker's", () => {
     const text = `Interviewer: ${'Why so? '.repeat(30)}\n\nParticipant: ${'Because it is slow. '.repeat(40)}`;
     const chunks = chunkText(text, { targetWords: 60 });
     expect(chunks.map((c) => c.speaker)).toEqual(['Interviewer', 'Participant']);

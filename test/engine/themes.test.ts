@@ -40,11 +40,14 @@ describe('the factorisation', () => {
   });
 
   it('answers the same for the same seed, and more starts never leave more error', () => {
-    fc.assert(fc.property(fc.integer({ min: 2, max: 5 }), fc.integer({ min: 1, max: 1000 }), (groups, seed) => {
-      const x = blocks(groups, 6, seed);
-      expect(nmf(x, { k: groups, seed })).toEqual(nmf(x, { k: groups, seed }));
-      expect(bestNmf(x, { k: groups, seed, starts: 3 }).error).toBeLessThanOrEqual(nmf(x, { k: groups, seed }).error + 1e-9);
-    }), { numRuns: 20 });
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 5 }), fc.integer({ min: 1, max: 1000 }), (groups, seed) => {
+        const x = blocks(groups, 6, seed);
+        expect(nmf(x, { k: groups, seed })).toEqual(nmf(x, { k: groups, seed }));
+        expect(bestNmf(x, { k: groups, seed, starts: 3 }).error).toBeLessThanOrEqual(nmf(x, { k: groups, seed }).error + 1e-9);
+      }),
+      { numRuns: 20 },
+    );
   });
 });
 
@@ -70,7 +73,8 @@ describe('automatic analysis on transcripts of three subjects', () => {
     const topOf = new Map(result.categories.map((c) => [c.key, c.parentKey ?? c.key]));
     dominant = docs.map((d) => {
       const support = new Map<string, number>();
-      for (const i of result.insights.filter((x) => x.documentId === d.id)) for (const k of i.categoryKeys) support.set(topOf.get(k)!, (support.get(topOf.get(k)!) ?? 0) + i.support);
+      for (const i of result.insights.filter((x) => x.documentId === d.id))
+        for (const k of i.categoryKeys) support.set(topOf.get(k)!, (support.get(topOf.get(k)!) ?? 0) + i.support);
       return [...support].sort((a, b) => b[1] - a[1])[0]?.[0];
     });
   });
@@ -92,7 +96,7 @@ describe('automatic analysis on transcripts of three subjects', () => {
     }
   });
 
-  it('counts each insight\'s supporting sentences and quotes the clearest of them', () => {
+  it("counts each insight's supporting sentences and quotes the clearest of them", () => {
     for (const i of result.insights) {
       expect(i.support).toBeGreaterThanOrEqual(i.quotes.length);
       expect(i.description).toContain(`${i.support} passage`);
@@ -102,9 +106,12 @@ describe('automatic analysis on transcripts of three subjects', () => {
 
 describe('tokenising long texts', () => {
   it('splits a long text into the same words as its parts', () => {
-    fc.assert(fc.property(fc.array(fc.lorem({ maxCount: 30, mode: 'sentences' }), { minLength: 1, maxLength: 60 }), (parts) => {
-      expect(tokenize(parts.join(' '))).toEqual(parts.flatMap((p) => tokenize(p)));
-    }), { numRuns: 30 });
+    fc.assert(
+      fc.property(fc.array(fc.lorem({ maxCount: 30, mode: 'sentences' }), { minLength: 1, maxLength: 60 }), (parts) => {
+        expect(tokenize(parts.join(' '))).toEqual(parts.flatMap((p) => tokenize(p)));
+      }),
+      { numRuns: 30 },
+    );
   });
 });
 
@@ -126,8 +133,16 @@ describe('a project in French', () => {
   it('separates lateness from price and names both in French', () => {
     const top = result.categories.filter((c) => !c.parentKey);
     expect(top).toHaveLength(2);
-    const docsOf = top.map((c) => result.insights.filter((i) => i.categoryKeys.includes(c.key)).map((i) => i.documentId).sort());
-    expect(docsOf.sort()).toEqual([['f0', 'f2', 'f4'], ['f1', 'f3', 'f5']]);
+    const docsOf = top.map((c) =>
+      result.insights
+        .filter((i) => i.categoryKeys.includes(c.key))
+        .map((i) => i.documentId)
+        .sort(),
+    );
+    expect(docsOf.sort()).toEqual([
+      ['f0', 'f2', 'f4'],
+      ['f1', 'f3', 'f5'],
+    ]);
     const said = new Set(answers.flatMap((a) => tokenize(a, 'fr')));
     for (const c of top) {
       for (const w of tokenize(c.name, 'fr').filter((x) => x !== 'et')) expect(said.has(w)).toBe(true);
@@ -137,7 +152,10 @@ describe('a project in French', () => {
 });
 
 describe('a later run on a project that has categories', () => {
-  const bySubject = (theme: string) => TRANSCRIPTS.map((t, i) => ({ t, i })).filter(({ t }) => t.theme === theme).map(({ t, i }) => ({ id: `d${i}`, text: t.text, chunks: chunkText(t.text) }));
+  const bySubject = (theme: string) =>
+    TRANSCRIPTS.map((t, i) => ({ t, i }))
+      .filter(({ t }) => t.theme === theme)
+      .map(({ t, i }) => ({ id: `d${i}`, text: t.text, chunks: chunkText(t.text) }));
   const opts = { locale: 'en', granularity: 'default' as const, strictMode: false, seed: 42 };
   let syncKeys: Set<string>;
   let second: Analysis;
@@ -193,7 +211,12 @@ describe('granularity and strict mode in automatic analysis', () => {
     const normal = automaticAnalysis(long, { ...opts, granularity: 'default', strictMode: false });
     expect(support(overview)).toBeLessThan(support(normal));
     for (const d of long) {
-      const chunksQuoted = new Set(overview.insights.filter((i) => i.documentId === d.id).flatMap((i) => i.quotes).map((q) => d.chunks.find((c) => c.text.includes(q))!.idx));
+      const chunksQuoted = new Set(
+        overview.insights
+          .filter((i) => i.documentId === d.id)
+          .flatMap((i) => i.quotes)
+          .map((q) => d.chunks.find((c) => c.text.includes(q))!.idx),
+      );
       expect(chunksQuoted.size).toBeGreaterThan(0);
       expect(chunksQuoted.size).toBeLessThanOrEqual(3);
     }

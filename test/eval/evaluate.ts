@@ -2,13 +2,17 @@ import { chunkText } from '../../src/engine/chunk.js';
 import { SearchIndex, type SearchMode } from '../../src/engine/search/index.js';
 import { DOCUMENTS, QUERIES, type Query } from './corpus.js';
 
-export interface Scores { ndcg: number; recall: number }
+export interface Scores {
+  ndcg: number;
+  recall: number;
+}
 export type Table = Record<'all' | 'paraphrased' | 'lexical-phrased', Record<string, Scores>>;
 
 /** The corpus as chunks: every paragraph (speaker turn) is its own chunk, as short answers are. */
 export function corpusChunks() {
   return DOCUMENTS.flatMap((paragraphs, d) =>
-    chunkText(paragraphs.join('\n\n'), { targetWords: 1 }).map((c) => ({ id: `d${d}:${c.idx}`, kind: 'chunk' as const, documentId: `d${d}`, text: c.text })));
+    chunkText(paragraphs.join('\n\n'), { targetWords: 1 }).map((c) => ({ id: `d${d}:${c.idx}`, kind: 'chunk' as const, documentId: `d${d}`, text: c.text })),
+  );
 }
 
 export function relevantIds(q: Query, chunks: { id: string; text: string }[]): Set<string> {

@@ -19,11 +19,28 @@ export async function insertDocument(
     const now = nowIso();
     const text = opts.text ?? 'Participant: The onboarding was quick.';
     const row: Row<'documents'> = {
-      id: newId(), projectId, counter, filename: opts.filename ?? `doc-${counter}.txt`, status: opts.status ?? 'ready',
-      pipeline: opts.pipeline ?? 'standard', creditCost: opts.creditCost === undefined ? 1 : opts.creditCost,
-      wordCount: text.split(/\s+/).filter(Boolean).length, error: null, mimeType: 'text/plain', sizeBytes: text.length,
-      blobKey: null, sourceUrl: null, text, confirmedAt: null, leaseOwner: null, leaseExpiresAt: null, attempts: 0,
-      createdAt: now, updatedAt: now, contentHash: null, duplicateOf: null,
+      id: newId(),
+      projectId,
+      counter,
+      filename: opts.filename ?? `doc-${counter}.txt`,
+      status: opts.status ?? 'ready',
+      pipeline: opts.pipeline ?? 'standard',
+      creditCost: opts.creditCost === undefined ? 1 : opts.creditCost,
+      wordCount: text.split(/\s+/).filter(Boolean).length,
+      error: null,
+      mimeType: 'text/plain',
+      sizeBytes: text.length,
+      blobKey: null,
+      sourceUrl: null,
+      text,
+      confirmedAt: null,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      attempts: 0,
+      createdAt: now,
+      updatedAt: now,
+      contentHash: null,
+      duplicateOf: null,
     };
     await trx.insertInto('documents').values(row).execute();
     return row;

@@ -5,9 +5,11 @@ export function multipart(files: { field?: string; filename: string; content: st
   const boundary = `----sift${crypto.randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const f of files) {
-    parts.push(Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
-    ));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     parts.push(typeof f.content === 'string' ? Buffer.from(f.content) : Buffer.from(f.content));
     parts.push(Buffer.from('\r\n'));
   }

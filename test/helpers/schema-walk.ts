@@ -68,7 +68,10 @@ function stringCases(s: S, path: string): BoundCase[] {
     return out;
   }
   if (s.pattern) {
-    out.push({ path, what: 'pattern', value: '#A1b2C3', valid: true, errorPath: path }, { path, what: 'off pattern', value: '#A1b2C', valid: false, errorPath: path });
+    out.push(
+      { path, what: 'pattern', value: '#A1b2C3', valid: true, errorPath: path },
+      { path, what: 'off pattern', value: '#A1b2C', valid: false, errorPath: path },
+    );
     return out;
   }
   const prefix = s.format === 'uri' ? 'https://example.com/' : '';
@@ -97,13 +100,24 @@ export function boundCases(s: S, path = ''): BoundCase[] {
       return stringCases(s, path);
     case 'integer': {
       const out: BoundCase[] = [];
-      if (s.minimum !== undefined) out.push({ path, what: `minimum ${s.minimum}`, value: s.minimum, valid: true, errorPath: path }, { path, what: `minimum ${s.minimum} - 1`, value: s.minimum - 1, valid: false, errorPath: path });
-      if (s.maximum !== undefined) out.push({ path, what: `maximum ${s.maximum}`, value: s.maximum, valid: true, errorPath: path }, { path, what: `maximum ${s.maximum} + 1`, value: s.maximum + 1, valid: false, errorPath: path });
+      if (s.minimum !== undefined)
+        out.push(
+          { path, what: `minimum ${s.minimum}`, value: s.minimum, valid: true, errorPath: path },
+          { path, what: `minimum ${s.minimum} - 1`, value: s.minimum - 1, valid: false, errorPath: path },
+        );
+      if (s.maximum !== undefined)
+        out.push(
+          { path, what: `maximum ${s.maximum}`, value: s.maximum, valid: true, errorPath: path },
+          { path, what: `maximum ${s.maximum} + 1`, value: s.maximum + 1, valid: false, errorPath: path },
+        );
       out.push({ path, what: 'not an integer', value: 1.5, valid: false, errorPath: path });
       return out;
     }
     case 'boolean':
-      return [{ path, what: 'boolean', value: false, valid: true, errorPath: path }, { path, what: 'not a boolean', value: 'yes', valid: false, errorPath: path }];
+      return [
+        { path, what: 'boolean', value: false, valid: true, errorPath: path },
+        { path, what: 'not a boolean', value: 'yes', valid: false, errorPath: path },
+      ];
     case 'array': {
       const out: BoundCase[] = [];
       const item = minimalValue(s.items);
@@ -120,7 +134,8 @@ export function boundCases(s: S, path = ''): BoundCase[] {
     case 'object': {
       const out: BoundCase[] = [];
       if (path !== '') out.push({ path, what: 'not an object', value: 'x', valid: false, errorPath: path });
-      if (s.additionalProperties === false) out.push({ path: `${path}/zzUnknownMember`, what: 'unknown member', value: 1, valid: false, errorPath: `${path}/zzUnknownMember` });
+      if (s.additionalProperties === false)
+        out.push({ path: `${path}/zzUnknownMember`, what: 'unknown member', value: 1, valid: false, errorPath: `${path}/zzUnknownMember` });
       for (const [k, sub] of Object.entries<S>(s.properties ?? {})) {
         if (k === 'action' && path === '') continue;
         out.push(...boundCases(sub, `${path}/${k}`));
@@ -140,9 +155,9 @@ export function placeAt(body: unknown, pointer: string, value: unknown, schema: 
   let s: S = schema;
   for (let i = 0; i < keys.length - 1; i++) {
     const k = keys[i]!;
-    s = s.anyOf ? s.anyOf.find((b: S) => b.type === 'array' || b.type === 'object') ?? s.anyOf[0] : s;
+    s = s.anyOf ? (s.anyOf.find((b: S) => b.type === 'array' || b.type === 'object') ?? s.anyOf[0]) : s;
     const sub: S = s.type === 'array' ? s.items : s.properties[k];
-    const next = sub.anyOf ? sub.anyOf.find((b: S) => b.type === 'array' || b.type === 'object') ?? sub.anyOf[0] : sub;
+    const next = sub.anyOf ? (sub.anyOf.find((b: S) => b.type === 'array' || b.type === 'object') ?? sub.anyOf[0]) : sub;
     if (node[k] === undefined || typeof node[k] !== 'object') node[k] = next.type === 'array' ? [] : minimalValue(next);
     if (next.type === 'array') {
       const idx = Number(keys[i + 1]);

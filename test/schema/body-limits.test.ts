@@ -53,7 +53,11 @@ describe.each(STORE_KINDS)('hostile bodies on %s', (kind) => {
       expect(docs).toHaveLength(0);
       let deep: unknown = 1;
       for (let i = 0; i < 4000; i++) deep = [deep];
-      const tooDeepToParse = await s.t.post(WRITE, s.f.editKey, { action: 'set_metadata_values', documentId: 'D1', values: [{ fieldId: 'f', text: 'a', value: deep }] });
+      const tooDeepToParse = await s.t.post(WRITE, s.f.editKey, {
+        action: 'set_metadata_values',
+        documentId: 'D1',
+        values: [{ fieldId: 'f', text: 'a', value: deep }],
+      });
       expect(tooDeepToParse.statusCode).toBe(400);
       let deeper: unknown = 1;
       for (let i = 0; i < 40; i++) deeper = [deeper];

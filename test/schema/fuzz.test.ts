@@ -26,7 +26,9 @@ describe.each(STORE_KINDS)('no body makes a 5xx on %s', (kind) => {
       it(`${surface}: arbitrary JSON and bodies mutated from valid ones`, async () => {
         const arbitraryBody = fc.oneof(
           fc.jsonValue(),
-          fc.record({ action: fc.constantFrom(...actions) }).chain((b) => fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 })).map((extra) => ({ ...extra, ...b }))),
+          fc
+            .record({ action: fc.constantFrom(...actions) })
+            .chain((b) => fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 })).map((extra) => ({ ...extra, ...b }))),
           fc.constantFrom(...actions).chain((action) => {
             const base = minimalValue(SURFACES[surface].actions[action] as never) as Record<string, unknown>;
             const keys = Object.keys(base).filter((k) => k !== 'action');
@@ -37,7 +39,11 @@ describe.each(STORE_KINDS)('no body makes a 5xx on %s', (kind) => {
         await fc.assert(
           fc.asyncProperty(arbitraryBody, async (body) => {
             const res = await t.post(SURFACES[surface].path, credential[surface]!, body);
-            expect([JSON.stringify(body).slice(0, 300), res.statusCode, notServerError(res.statusCode)]).toEqual([JSON.stringify(body).slice(0, 300), res.statusCode, true]);
+            expect([JSON.stringify(body).slice(0, 300), res.statusCode, notServerError(res.statusCode)]).toEqual([
+              JSON.stringify(body).slice(0, 300),
+              res.statusCode,
+              true,
+            ]);
             const json = res.json();
             expect(Object.keys(json).every((k) => res.statusCode === 200 || k === 'error' || k === 'details')).toBe(true);
           }),
@@ -48,7 +54,14 @@ describe.each(STORE_KINDS)('no body makes a 5xx on %s', (kind) => {
       it(`${surface}: raw bodies that are not a JSON object are 400, other methods 405`, async () => {
         const path = SURFACES[surface].path;
         const auth = { authorization: `Bearer ${credential[surface]}` };
-        for (const [payload, type] of [['{"action": ', 'application/json'], ['', 'application/json'], ['[1,2]', 'application/json'], ['"text"', 'application/json'], ['action=get_project', 'application/x-www-form-urlencoded'], ['hello', 'text/plain']] as const) {
+        for (const [payload, type] of [
+          ['{"action": ', 'application/json'],
+          ['', 'application/json'],
+          ['[1,2]', 'application/json'],
+          ['"text"', 'application/json'],
+          ['action=get_project', 'application/x-www-form-urlencoded'],
+          ['hello', 'text/plain'],
+        ] as const) {
           const res = await t.app.server.inject({ method: 'POST', url: path, headers: { ...auth, 'content-type': type }, payload });
           expect([payload, res.statusCode]).toEqual([payload, 400]);
           expect(res.json()).toEqual({ error: expect.any(String), details: expect.any(Array) });

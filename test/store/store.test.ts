@@ -48,29 +48,39 @@ describe.each(STORE_KINDS)('store on %s', (kind) => {
       const id = newId();
       const row = { id, projectId, shortId: shortHash('T', id), text: 't', description: '', color: null, createdAt: 'x', updatedAt: 'x' };
       await store.db.insertInto('tags').values(row).execute();
-      await expect(store.db.insertInto('tags').values({ ...row, id: newId() }).execute()).rejects.toThrow();
+      await expect(
+        store.db
+          .insertInto('tags')
+          .values({ ...row, id: newId() })
+          .execute(),
+      ).rejects.toThrow();
     });
 
-    it('cascades a document\'s deletion to its chunks and metadata values', async () => {
+    it("cascades a document's deletion to its chunks and metadata values", async () => {
       const doc = await insertDocument(store, projectId, {});
-      await store.db.insertInto('chunks').values({ id: newId(), projectId, documentId: doc.id, idx: 0, text: 'c', speaker: null, startOffset: 0, endOffset: 1 }).execute();
+      await store.db
+        .insertInto('chunks')
+        .values({ id: newId(), projectId, documentId: doc.id, idx: 0, text: 'c', speaker: null, startOffset: 0, endOffset: 1 })
+        .execute();
       await store.db.deleteFrom('documents').where('id', '=', doc.id).execute();
       expect(await store.db.selectFrom('chunks').select('id').where('documentId', '=', doc.id).execute()).toEqual([]);
     });
 
     it('rolls back a transaction that throws', async () => {
-      await expect(store.transaction(async (trx) => {
-        await grantCredits(trx, { accountId }, 50, 'test');
-        throw new Error('boom');
-      })).rejects.toThrow('boom');
+      await expect(
+        store.transaction(async (trx) => {
+          await grantCredits(trx, { accountId }, 50, 'test');
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
       expect(await balanceOf(store.db, { accountId })).toBe(0);
     });
 
     it('keeps the balance equal to the ledger, refuses overdrafts, and lets exactly 3 of 10 concurrent charges of 30 through 100', async () => {
       await store.transaction((trx) => grantCredits(trx, { accountId }, 100, 'grant'));
-      const results = await Promise.allSettled(Array.from({ length: 10 }, () =>
-        store.transaction((trx) => chargeCredits(trx, { accountId }, 30, 'charge', { projectId, documentIds: [] })),
-      ));
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, () => store.transaction((trx) => chargeCredits(trx, { accountId }, 30, 'charge', { projectId, documentIds: [] }))),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
       for (const r of results) if (r.status === 'rejected') expect((r.reason as DomainError).status).toBe(402);
       const balance = await balanceOf(store.db, { accountId });

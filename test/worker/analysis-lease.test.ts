@@ -15,7 +15,13 @@ describe.each(STORE_KINDS)('analysis runs held by one worker on %s', (kind) => {
     let t: TestApp;
     let secret = '';
     const worker = (owner: string, leaseMs: number, hooks?: WorkerContext['hooks']): WorkerContext => ({
-      config: parseConfig({ SIFT_DATA_DIR: '/tmp' }), store: t.app.store, blobs: t.app.blobs, log: t.app.server.log, leaseMs, owner, hooks,
+      config: parseConfig({ SIFT_DATA_DIR: '/tmp' }),
+      store: t.app.store,
+      blobs: t.app.blobs,
+      log: t.app.server.log,
+      leaseMs,
+      owner,
+      hooks,
     });
     const call = (body: Record<string, unknown>) => t.post('/api/sift-partner', secret, body);
 
@@ -77,7 +83,20 @@ describe.each(STORE_KINDS)('analysis runs held by one worker on %s', (kind) => {
       // What the dead worker wrote before it stopped: a category and an insight of this run.
       const now = new Date().toISOString();
       const doc = await t.app.store.db.selectFrom('documents').select('id').where('projectId', '=', projectId).executeTakeFirstOrThrow();
-      await t.app.store.db.insertInto('categories').values({ id: newId(), projectId, shortId: 'Cdeadworker', text: 'Half-written theme', description: '', parentId: null, analysisId: runId, createdAt: now, updatedAt: now }).execute();
+      await t.app.store.db
+        .insertInto('categories')
+        .values({
+          id: newId(),
+          projectId,
+          shortId: 'Cdeadworker',
+          text: 'Half-written theme',
+          description: '',
+          parentId: null,
+          analysisId: runId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
       await sleep(150);
       expect(await analysisJob.run(worker('worker-b', 60_000))).toBe(true);
       const r = await results(runId);

@@ -11,7 +11,8 @@ describe.each(STORE_KINDS)('durable background work on %s', (kind) => {
     let t: TestApp;
     const addDocuments = async (n: number) => {
       const res = await t.post('/api/sift-partner', partnerSecret, {
-        action: 'add_documents', projectId: partnerProject,
+        action: 'add_documents',
+        projectId: partnerProject,
         files: { documents: Array.from({ length: n }, (_, i) => ({ filename: `d${i}.txt`, text: `Participant: document number ${i} talks about pricing.` })) },
       });
       expect(res.statusCode).toBe(200);
@@ -41,7 +42,9 @@ describe.each(STORE_KINDS)('durable background work on %s', (kind) => {
       expect(done.status).toBe('awaiting_confirmation');
       // The dead worker wakes up late: its lease is gone, so its write changes nothing.
       await finishDocument({ store: t.app.store, owner: 'dead-worker' } as never, claimed!, 'pending', { status: 'failed', error: 'late' });
-      expect((await t.app.store.db.selectFrom('documents').select('status').where('id', '=', doc!.id).executeTakeFirstOrThrow()).status).toBe('awaiting_confirmation');
+      expect((await t.app.store.db.selectFrom('documents').select('status').where('id', '=', doc!.id).executeTakeFirstOrThrow()).status).toBe(
+        'awaiting_confirmation',
+      );
     });
 
     it('several workers never take the same document', async () => {
@@ -55,7 +58,15 @@ describe.each(STORE_KINDS)('durable background work on %s', (kind) => {
         await new Promise((r) => setTimeout(r, 50));
       }
       await workers.stop();
-      const rows = await t.app.store.db.selectFrom('documents').select(['id', 'status', 'attempts']).where('id', 'in', docs.map((d) => d.id)).execute();
+      const rows = await t.app.store.db
+        .selectFrom('documents')
+        .select(['id', 'status', 'attempts'])
+        .where(
+          'id',
+          'in',
+          docs.map((d) => d.id),
+        )
+        .execute();
       expect(rows.every((r) => r.status === 'awaiting_confirmation')).toBe(true);
       expect(rows.map((r) => Number(r.attempts))).toEqual(rows.map(() => 1));
       const status = (await t.post('/api/sift-partner', partnerSecret, { action: 'get_project_status', projectId: partnerProject })).json();

@@ -44,17 +44,25 @@ describe('a file whose extraction runs past its budget', () => {
   });
 
   it('fails that document only; the next one of the same upload is extracted', async () => {
-    const body = multipart([{ filename: 'stuck-report.pdf', content: report }, { filename: 'notes.txt', content: 'Participant: the export works well.' }]);
+    const body = multipart([
+      { filename: 'stuck-report.pdf', content: report },
+      { filename: 'notes.txt', content: 'Participant: the export works well.' },
+    ]);
     const up = await t.app.server.inject({
-      method: 'POST', url: `/api/sift-account/upload?projectId=${f.projectId}`,
-      headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': body.contentType }, payload: body.payload,
+      method: 'POST',
+      url: `/api/sift-account/upload?projectId=${f.projectId}`,
+      headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': body.contentType },
+      payload: body.payload,
     });
     expect(up.statusCode).toBe(200);
     const started = performance.now();
     await t.app.workers.drain();
     const elapsed = performance.now() - started;
     const docs = (await t.post(ACCOUNT, f.accountKey, { action: 'get_project_status', projectId: f.projectId })).json().documents;
-    expect(docs.map((d: { filename: string; status: string }) => [d.filename, d.status])).toEqual([['stuck-report.pdf', 'failed'], ['notes.txt', 'awaiting_confirmation']]);
+    expect(docs.map((d: { filename: string; status: string }) => [d.filename, d.status])).toEqual([
+      ['stuck-report.pdf', 'failed'],
+      ['notes.txt', 'awaiting_confirmation'],
+    ]);
     expect(docs[0].error).toBe(`extraction took longer than ${BUDGET_SECONDS} s`);
     expect(docs[1]).toMatchObject({ filename: 'notes.txt', creditCost: 1 });
     // The stuck parser was stopped when the budget ran out, not waited for.

@@ -10,8 +10,13 @@ type Handler = (msg: { filename: string }) => unknown;
 const port = parentPort! as unknown as { on(event: string, handler: Handler): unknown };
 const on = port.on.bind(port);
 port.on = (event, handler) =>
-  on(event, event !== 'message' ? handler : (msg) => {
-    if (msg.filename.startsWith('stuck-')) for (;;);
-    return handler(msg);
-  });
+  on(
+    event,
+    event !== 'message'
+      ? handler
+      : (msg) => {
+          if (msg.filename.startsWith('stuck-')) for (;;);
+          return handler(msg);
+        },
+  );
 await import('../../src/engine/extract/worker.js');

@@ -37,7 +37,7 @@ describe.each(STORE_KINDS)('background work beside the API on %s', (kind) => {
     }
 
     const statusOf = async (id: string) =>
-      (await t.app.store.db.selectFrom('documents').select(['status', 'wordCount', 'creditCost']).where('id', '=', id).executeTakeFirstOrThrow());
+      await t.app.store.db.selectFrom('documents').select(['status', 'wordCount', 'creditCost']).where('id', '=', id).executeTakeFirstOrThrow();
 
     it('prices and processes a 400 KB text while the API keeps answering', async () => {
       const text = 'The price is too high for our small team. '.repeat(10_000);

@@ -28,15 +28,26 @@ export interface CategoryForest {
 export async function categoryForest(db: DbOrTx, projectId: string, countOnly: IdSet = null): Promise<CategoryForest> {
   const rows = await db.selectFrom('categories').selectAll().where('projectId', '=', projectId).orderBy('createdAt').orderBy('id').execute();
   const links = await db.selectFrom('insightCategories').select(['insightId', 'categoryId']).where('projectId', '=', projectId).execute();
-  const tags = await tagLabelsOf(db, 'category', rows.map((r) => r.id));
+  const tags = await tagLabelsOf(
+    db,
+    'category',
+    rows.map((r) => r.id),
+  );
   const counts = new Map<string, number>();
   for (const l of links) if (countOnly === null || countOnly.has(l.insightId)) counts.set(l.categoryId, (counts.get(l.categoryId) ?? 0) + 1);
 
   const byUuid = new Map<string, CategoryView>();
   for (const r of rows) {
     byUuid.set(r.id, {
-      id: r.shortId, text: r.text, description: r.description, parentId: null, insightCount: counts.get(r.id) ?? 0,
-      tags: tags.get(r.id) ?? [], children: [], createdAt: r.createdAt, updatedAt: r.updatedAt,
+      id: r.shortId,
+      text: r.text,
+      description: r.description,
+      parentId: null,
+      insightCount: counts.get(r.id) ?? 0,
+      tags: tags.get(r.id) ?? [],
+      children: [],
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
     });
   }
   const roots: CategoryView[] = [];

@@ -33,11 +33,19 @@ const parseQuotes = (text: string): string[] => {
 /** The categories of each insight, keyed by insight UUID, in category creation order. */
 async function categoryLabelsOf(db: DbOrTx, insightIds: readonly string[]): Promise<Map<string, CategoryLabel[]>> {
   const rows = await inBatches(insightIds, (slice) =>
-    db.selectFrom('insightCategories')
+    db
+      .selectFrom('insightCategories')
       .innerJoin('categories', 'categories.id', 'insightCategories.categoryId')
-      .select(['insightCategories.insightId as insightId', 'categories.id as categoryId', 'categories.shortId as shortId', 'categories.text as text', 'categories.createdAt as createdAt'])
+      .select([
+        'insightCategories.insightId as insightId',
+        'categories.id as categoryId',
+        'categories.shortId as shortId',
+        'categories.text as text',
+        'categories.createdAt as createdAt',
+      ])
       .where('insightCategories.insightId', 'in', slice)
-      .execute());
+      .execute(),
+  );
   rows.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.categoryId.localeCompare(b.categoryId));
   const grouped = groupBy(rows, (r) => r.insightId);
   return new Map([...grouped].map(([insight, list]) => [insight, list.map((r) => ({ id: r.shortId, text: r.text }))]));
@@ -53,9 +61,7 @@ async function documentShortIds(db: DbOrTx, documentIds: readonly string[]): Pro
 export async function insightViews(db: DbOrTx, insights: readonly Row<'insights'>[]): Promise<InsightView[]> {
   const ids = insights.map((i) => i.id);
   const documentIds = insights.map((i) => i.documentId).filter((d): d is string => d !== null);
-  const [categories, tags, documents] = await Promise.all([
-    categoryLabelsOf(db, ids), tagLabelsOf(db, 'insight', ids), documentShortIds(db, documentIds),
-  ]);
+  const [categories, tags, documents] = await Promise.all([categoryLabelsOf(db, ids), tagLabelsOf(db, 'insight', ids), documentShortIds(db, documentIds)]);
   return insights.map((i) => ({
     id: shortOf.insight(i),
     text: i.text,

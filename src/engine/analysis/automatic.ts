@@ -57,7 +57,14 @@ function overviewChunks(sentences: Sentence[], themeOf: (number | null)[], stren
     const doc = key.slice(0, key.lastIndexOf(':'));
     perDoc.set(doc, [...(perDoc.get(doc) ?? []), [key, v]]);
   }
-  return new Set([...perDoc.values()].flatMap((list) => list.sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k]) => k)));
+  return new Set(
+    [...perDoc.values()].flatMap((list) =>
+      list
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([k]) => k),
+    ),
+  );
 }
 
 /** How close (cosine) a sentence must be to its theme's words in strict mode. */
@@ -82,14 +89,26 @@ function rapportUnits(units: Unit[]): Set<number> {
 /** Documents a new theme needs: three once a project has ten, two below that (one in a project of one). */
 const minimumDocuments = (docCount: number) => (docCount >= 10 ? 3 : Math.min(2, docCount));
 
-interface Theme { key: string; name: string; component: Vec; sentences: number[] }
+interface Theme {
+  key: string;
+  name: string;
+  component: Vec;
+  sentences: number[];
+}
 
 const NAMING_SENTENCES = 40;
 /** The sentences closest to a theme, clearest first: what names it. */
 const clearest = (idx: number[], component: Vec, vecs: Vec[]) =>
-  idx.map((i) => ({ i, sim: cosine(vecs[i]!, component) })).sort((a, b) => b.sim - a.sim || a.i - b.i).slice(0, NAMING_SENTENCES).map((x) => x.i);
+  idx
+    .map((i) => ({ i, sim: cosine(vecs[i]!, component) }))
+    .sort((a, b) => b.sim - a.sim || a.i - b.i)
+    .slice(0, NAMING_SENTENCES)
+    .map((x) => x.i);
 
-export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptions): { categories: CategoryDraft[]; insights: InsightDraft[]; verdicts: Verdict[] } {
+export function automaticAnalysis(
+  docs: AnalysisDocument[],
+  opts: AutomaticOptions,
+): { categories: CategoryDraft[]; insights: InsightDraft[]; verdicts: Verdict[] } {
   const verdicts: Verdict[] = [];
   const sentences: Sentence[] = [];
   for (const d of docs) {
@@ -136,7 +155,11 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
   const existingCount = themes.length;
 
   // New themes among what is left.
-  const units = groupUnits(docs, sentences, all.filter((i) => themeOf[i] === null));
+  const units = groupUnits(
+    docs,
+    sentences,
+    all.filter((i) => themeOf[i] === null),
+  );
   const unitVecs = units.map((u) => vectorizer.vector(unitTerms(u)));
   const vocab = vectorizer.vocabulary(3000);
   const categories: CategoryDraft[] = [];
@@ -169,16 +192,32 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
       const own = units.map((u, n) => ({ u, n })).filter(({ n }) => strongest(found.loadings[n]!) === j);
       return own.length ? own.filter(({ n }) => rapport.has(n)).length / own.length : 0;
     });
-    const kept = found.components.map((_, j) => j).filter((j) => docsOf[j]!.size >= minimumDocuments(docCount) && rapportShare[j]! < RAPPORT_SHARE).sort((a, b) => docsOf[b]!.size - docsOf[a]!.size || a - b);
+    const kept = found.components
+      .map((_, j) => j)
+      .filter((j) => docsOf[j]!.size >= minimumDocuments(docCount) && rapportShare[j]! < RAPPORT_SHARE)
+      .sort((a, b) => docsOf[b]!.size - docsOf[a]!.size || a - b);
     const slot = new Map<number, number>();
     for (const j of kept) {
       const component = found.components[j]!;
-      const same = themes.slice(0, existingCount).map((t, e) => ({ e, sim: cosine(component, t.component) })).filter((x) => x.sim >= SAME_THEME).sort((a, b) => b.sim - a.sim)[0];
+      const same = themes
+        .slice(0, existingCount)
+        .map((t, e) => ({ e, sim: cosine(component, t.component) }))
+        .filter((x) => x.sim >= SAME_THEME)
+        .sort((a, b) => b.sim - a.sim)[0];
       if (same) {
         slot.set(j, same.e);
         continue;
       }
-      const { name, keywords } = nameTheme(component, clearest(all.filter((i) => proposed[i] === j), component, vecs).map((i) => sentences[i]!.text), forms, opts.locale);
+      const { name, keywords } = nameTheme(
+        component,
+        clearest(
+          all.filter((i) => proposed[i] === j),
+          component,
+          vecs,
+        ).map((i) => sentences[i]!.text),
+        forms,
+        opts.locale,
+      );
       const key = `new:${categories.length}`;
       categories.push({ key, name, description: describeTheme(keywords, opts.locale), parentKey: null });
       slot.set(j, themes.length);
@@ -205,33 +244,51 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
       if (list) list.push(i);
       else perDoc.set(s.documentId, [i]);
     }
-    const children = newThemes.includes(t) && perDoc.size >= SUBTHEME_MIN_INSIGHTS ? subThemes(theme, perDoc, { sentences, termsOf, vecs, vectorizer, forms, opts }) : null;
+    const children =
+      newThemes.includes(t) && perDoc.size >= SUBTHEME_MIN_INSIGHTS ? subThemes(theme, perDoc, { sentences, termsOf, vecs, vectorizer, forms, opts }) : null;
     if (children) categories.push(...children.categories);
     for (const [documentId, idx] of perDoc) {
       const doc = docById.get(documentId)!;
       const child = children?.of.get(documentId);
       const component = child?.component ?? theme.component;
       const ranked = [...idx].sort((a, b) => cosine(vecs[b]!, component) - cosine(vecs[a]!, component) || a - b);
-      const insight = insightFrom(doc, ranked.map((i) => sentences[i]!), child?.name ?? theme.name);
+      const insight = insightFrom(
+        doc,
+        ranked.map((i) => sentences[i]!),
+        child?.name ?? theme.name,
+      );
       if (insight) insights.push({ ...insight, categoryKeys: [child?.key ?? theme.key] });
     }
   });
   for (const d of docs) {
     if (failed.has(d.id)) continue;
-    verdicts.push(insights.some((i) => i.documentId === d.id)
-      ? { documentId: d.id, verdict: 'analysed' }
-      : { documentId: d.id, verdict: 'skipped', reason: 'nothing in it bears on a recurring theme' });
+    verdicts.push(
+      insights.some((i) => i.documentId === d.id)
+        ? { documentId: d.id, verdict: 'analysed' }
+        : { documentId: d.id, verdict: 'skipped', reason: 'nothing in it bears on a recurring theme' },
+    );
   }
   return { categories, insights, verdicts };
 }
 
-interface SubThemeContext { sentences: Sentence[]; termsOf: string[][]; vecs: Vec[]; vectorizer: Vectorizer; forms: SurfaceForms; opts: AutomaticOptions }
+interface SubThemeContext {
+  sentences: Sentence[];
+  termsOf: string[][];
+  vecs: Vec[];
+  vectorizer: Vectorizer;
+  forms: SurfaceForms;
+  opts: AutomaticOptions;
+}
 
 /**
  * A large theme's documents, split by a second factorisation of what they say in it. A
  * sub-theme needs two documents; documents of a smaller one stay in the theme itself.
  */
-function subThemes(theme: Theme, perDoc: Map<string, number[]>, ctx: SubThemeContext): { categories: CategoryDraft[]; of: Map<string, { key: string; name: string; component: Vec }> } | null {
+function subThemes(
+  theme: Theme,
+  perDoc: Map<string, number[]>,
+  ctx: SubThemeContext,
+): { categories: CategoryDraft[]; of: Map<string, { key: string; name: string; component: Vec }> } | null {
   const docIds = [...perDoc.keys()];
   const docVecs = docIds.map((d) => ctx.vectorizer.vector(perDoc.get(d)!.flatMap((i) => ctx.termsOf[i]!)));
   const parentTop = new Set(topTerms(theme.component, 1));
@@ -244,7 +301,17 @@ function subThemes(theme: Theme, perDoc: Map<string, number[]>, ctx: SubThemeCon
   const of = new Map<string, { key: string; name: string; component: Vec }>();
   for (const { m, j } of kept) {
     const component = found.components[j]!;
-    const { name, keywords } = nameTheme(component, clearest(m.flatMap((d) => perDoc.get(d)!), component, ctx.vecs).map((i) => ctx.sentences[i]!.text), ctx.forms, ctx.opts.locale, parentTop);
+    const { name, keywords } = nameTheme(
+      component,
+      clearest(
+        m.flatMap((d) => perDoc.get(d)!),
+        component,
+        ctx.vecs,
+      ).map((i) => ctx.sentences[i]!.text),
+      ctx.forms,
+      ctx.opts.locale,
+      parentTop,
+    );
     const key = `${theme.key}:${j}`;
     categories.push({ key, name, description: `${theme.name}: ${keywords.join(', ')}.`, parentKey: theme.key });
     for (const d of m) of.set(d, { key, name, component: found.components[j]! });

@@ -21,7 +21,11 @@ const ITERATIONS = 40;
 /** Texts the co-association is computed on; the rest join the nearest theme found (keeps it cubic in this, not in the project). */
 const SAMPLE = 700;
 
-interface Partition { assign: number[]; centres: Float32Array[]; cohesion: number }
+interface Partition {
+  assign: number[];
+  centres: Float32Array[];
+  cohesion: number;
+}
 
 function kmeans(x: Float32Array[], k: number, rand: () => number): Partition {
   const dims = x[0]!.length;

@@ -10,14 +10,19 @@ import { contentTerms } from './vectors.js';
  * fillers (fewer than two content words) evidence.
  */
 export interface Sentence {
-  documentId: string; chunkIdx: number; start: number; end: number; text: string;
+  documentId: string;
+  chunkIdx: number;
+  start: number;
+  end: number;
+  text: string;
   /** Offset of the turn or paragraph the sentence belongs to. */
   paragraph: number;
   /** The interviewer's turn this sentence's turn answers, if any. */
   prompt?: string;
 }
 
-const INTERVIEWER = /^(interviewer(in)?|interviewer:in|intervieweu(r|se)|enquêt(eur|rice)|entrevistador(a)?|moderat(or|orin|eur|rice)|facilitator|researcher|forscher(in)?|host|q|int|i|f|fr)(\s*\d{1,2})?$/i;
+const INTERVIEWER =
+  /^(interviewer(in)?|interviewer:in|intervieweu(r|se)|enquêt(eur|rice)|entrevistador(a)?|moderat(or|orin|eur|rice)|facilitator|researcher|forscher(in)?|host|q|int|i|f|fr)(\s*\d{1,2})?$/i;
 const LABEL = /^\s*([A-Z][\p{L}.'’ -]{0,40}?|[A-Z]\d{0,3})\s*:\s+/u;
 
 function askers(doc: AnalysisDocument): Set<string> {
@@ -86,7 +91,10 @@ export function evidence(doc: AnalysisDocument, locale: string, minWords = 4): S
 const TURN_LABEL = /^\s*[A-Z][\p{L}.'’ -]{0,40}?:\s/mu;
 
 /** Sentences that speak together: a speaker turn in a transcript, a whole document otherwise. */
-export interface Unit { documentId: string; sentences: number[] }
+export interface Unit {
+  documentId: string;
+  sentences: number[];
+}
 
 /**
  * Transcripts (most documents open with a speaker label) are grouped turn by turn; documents

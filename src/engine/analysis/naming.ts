@@ -61,7 +61,13 @@ export function themeName(top: string[], forms: SurfaceForms, locale: string): s
  * and keeps". Two phrases are joined when the second is distinct and at least half as strong.
  * Other languages, or sentences without a fitting phrase, fall back to the strongest terms.
  */
-export function nameTheme(component: Vec, sentences: string[], forms: SurfaceForms, locale: string, exclude: Set<string> = new Set()): { name: string; keywords: string[] } {
+export function nameTheme(
+  component: Vec,
+  sentences: string[],
+  forms: SurfaceForms,
+  locale: string,
+  exclude: Set<string> = new Set(),
+): { name: string; keywords: string[] } {
   const fallback = () => {
     const top = topTerms(component, 3, exclude);
     return { name: themeName(top, forms, locale), keywords: top.map((t) => forms.of(t)) };
@@ -71,7 +77,9 @@ export function nameTheme(component: Vec, sentences: string[], forms: SurfaceFor
   const matches = nlp(sentences.join('\n')).match('#Adjective? #Noun+').not('(#Pronoun|#Possessive|#Value|#Determiner)');
   for (const m of matches.json() as { terms: { text: string; tags: string[] }[] }[]) {
     const clean = (t: { text: string; tags: string[] }) => t.text.replace(/[^\p{L}\p{N}'’.-]+/gu, '').replace(/\.$/, '');
-    const words = m.terms.map((t) => (t.tags.includes('ProperNoun') || t.tags.includes('Acronym') ? clean(t) : clean(t).toLowerCase())).filter((w) => w.length > 1);
+    const words = m.terms
+      .map((t) => (t.tags.includes('ProperNoun') || t.tags.includes('Acronym') ? clean(t) : clean(t).toLowerCase()))
+      .filter((w) => w.length > 1);
     // People named in an interview (the participant, a child, a librarian) name no theme.
     if (words.length === 0 || words.length > 3 || m.terms.some((t) => t.tags.includes('Person') || t.tags.includes('FirstName'))) continue;
     const stems = contentTerms(words.join(' '), locale);
@@ -88,10 +96,17 @@ export function nameTheme(component: Vec, sentences: string[], forms: SurfaceFor
   const first = ranked[0]!;
   const second = ranked.find((e) => e.stems.every((t) => !first.stems.includes(t)) && e.score >= first.score / 2);
   const joined = second ? `${first.words} and ${second.words}` : first.words;
-  const keywords = ranked.filter((e, i) => i === 0 || e.stems.every((t) => !first.stems.includes(t))).slice(0, 3).map((e) => e.words);
+  const keywords = ranked
+    .filter((e, i) => i === 0 || e.stems.every((t) => !first.stems.includes(t)))
+    .slice(0, 3)
+    .map((e) => e.words);
   return { name: joined.charAt(0).toUpperCase() + joined.slice(1), keywords };
 }
 
 /** Terms of a centroid, strongest first. */
 export const topTerms = (c: Vec, n: number, exclude: Set<string> = new Set()) =>
-  [...c].filter(([t]) => !exclude.has(t)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n).map(([t]) => t);
+  [...c]
+    .filter(([t]) => !exclude.has(t))
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, n)
+    .map(([t]) => t);

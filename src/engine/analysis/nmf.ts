@@ -78,10 +78,15 @@ function seedComponents(x: SparseRows, k: number, rand: () => number): Float64Ar
     chosen.push(dense(pick));
   }
   // A little of every term, so that no component starts blind to the words it may need.
-  return chosen.map((c) => c.map((v) => v + 0.01 * rand() / Math.sqrt(x.columns)));
+  return chosen.map((c) => c.map((v) => v + (0.01 * rand()) / Math.sqrt(x.columns)));
 }
 
-export interface NmfOptions { k: number; seed: number; iterations?: number; tolerance?: number }
+export interface NmfOptions {
+  k: number;
+  seed: number;
+  iterations?: number;
+  tolerance?: number;
+}
 
 export function nmf(x: SparseRows, opts: NmfOptions): Factorisation {
   const { k } = opts;

@@ -16,7 +16,11 @@ import { dot } from '../meaning/word-vectors.js';
  * project's own words from the sentences they drew (Rocchio feedback, twice), and each
  * document's sentences in a category become one insight there.
  */
-export interface PredefinedOptions { locale: string; granularity: Granularity; strictMode: boolean }
+export interface PredefinedOptions {
+  locale: string;
+  granularity: Granularity;
+  strictMode: boolean;
+}
 
 const FEEDBACK_ROUNDS = 2;
 /** How much a sentence's own words count against its unit's. */
@@ -38,18 +42,31 @@ function profileText(c: PredefinedCategoryInput, locale: string): string {
 }
 
 /** A sentence's, unit's and profile's vectors of meaning (SIF), where the locale has word vectors. */
-interface Meaning { sentences: Float32Array[]; units: Float32Array[]; profiles: Float32Array[] }
+interface Meaning {
+  sentences: Float32Array[];
+  units: Float32Array[];
+  profiles: Float32Array[];
+}
 
 /** How much the words count against the meaning, where there is meaning. */
 const WORDS_SHARE = 0.5;
 
 /** Each sentence's best profile and its fit, or null where none clears the bar. */
-function assign(vecs: Vec[], unitOf: number[], unitVecs: Vec[], profiles: Vec[], min: number, meaning: Meaning | null): ({ category: number; fit: number } | null)[] {
+function assign(
+  vecs: Vec[],
+  unitOf: number[],
+  unitVecs: Vec[],
+  profiles: Vec[],
+  min: number,
+  meaning: Meaning | null,
+): ({ category: number; fit: number } | null)[] {
   // A unit's fit is shared by all its sentences (a whole document's, where there are no turns).
-  const unitFit = unitVecs.map((u, n) => profiles.map((p, c) => {
-    const words = cosine(u, p);
-    return meaning ? WORDS_SHARE * words + (1 - WORDS_SHARE) * Math.max(0, dot(meaning.units[n]!, meaning.profiles[c]!)) : words;
-  }));
+  const unitFit = unitVecs.map((u, n) =>
+    profiles.map((p, c) => {
+      const words = cosine(u, p);
+      return meaning ? WORDS_SHARE * words + (1 - WORDS_SHARE) * Math.max(0, dot(meaning.units[n]!, meaning.profiles[c]!)) : words;
+    }),
+  );
   return vecs.map((v, i) => {
     let best: { category: number; fit: number } | null = null;
     profiles.forEach((p, c) => {
@@ -70,7 +87,11 @@ function feedback(given: Float32Array, drawn: Float32Array[]): Float32Array {
   return out.map((x) => x / n);
 }
 
-export function predefinedAnalysis(docs: AnalysisDocument[], categories: PredefinedCategoryInput[], opts: PredefinedOptions): { insights: InsightDraft[]; verdicts: Verdict[] } {
+export function predefinedAnalysis(
+  docs: AnalysisDocument[],
+  categories: PredefinedCategoryInput[],
+  opts: PredefinedOptions,
+): { insights: InsightDraft[]; verdicts: Verdict[] } {
   const verdicts: Verdict[] = [];
   const sentences: Sentence[] = [];
   for (const d of docs) {
@@ -81,7 +102,11 @@ export function predefinedAnalysis(docs: AnalysisDocument[], categories: Predefi
     }
   }
   const termsOf = sentences.map((s) => contentTerms(s.text, opts.locale));
-  const units = groupUnits(docs, sentences, sentences.map((_, i) => i));
+  const units = groupUnits(
+    docs,
+    sentences,
+    sentences.map((_, i) => i),
+  );
   const vectorizer = new Vectorizer(opts.locale);
   vectorizer.fit(units.map((u) => u.sentences.flatMap((i) => termsOf[i]!)));
   const vecs = termsOf.map((t) => vectorizer.vector(t));
@@ -93,10 +118,14 @@ export function predefinedAnalysis(docs: AnalysisDocument[], categories: Predefi
   const min = minimumFit(opts);
   // Meaning is computed for sentences, turns (with the question they answer) and profiles together, so that they share one frame.
   const unitTexts = units.map((u) => [...u.sentences.map((i) => sentences[i]!.text), sentences[u.sentences[0]!]!.prompt ?? ''].join(' '));
-  const profileTexts = categories.map((c) => [c.name, c.description ?? '', c.instructions ?? '', c.categorizationInstructions ?? '', ...(c.examples ?? [])].join(' '));
+  const profileTexts = categories.map((c) =>
+    [c.name, c.description ?? '', c.instructions ?? '', c.categorizationInstructions ?? '', ...(c.examples ?? [])].join(' '),
+  );
   const dense = sentenceVectors([...sentences.map((s) => s.text), ...unitTexts, ...profileTexts], opts.locale);
   const givenMeaning = dense ? dense.slice(sentences.length + units.length) : [];
-  let meaning: Meaning | null = dense ? { sentences: dense.slice(0, sentences.length), units: dense.slice(sentences.length, sentences.length + units.length), profiles: givenMeaning } : null;
+  let meaning: Meaning | null = dense
+    ? { sentences: dense.slice(0, sentences.length), units: dense.slice(sentences.length, sentences.length + units.length), profiles: givenMeaning }
+    : null;
   let profiles = given;
   let chosen = assign(vecs, unitOf, unitVecs, profiles, min, meaning);
   for (let round = 0; round < FEEDBACK_ROUNDS; round++) {
@@ -106,7 +135,15 @@ export function predefinedAnalysis(docs: AnalysisDocument[], categories: Predefi
     });
     if (meaning) {
       const m = meaning;
-      meaning = { ...m, profiles: givenMeaning.map((p, c) => feedback(p, m.sentences.filter((_, i) => chosen[i]?.category === c))) };
+      meaning = {
+        ...m,
+        profiles: givenMeaning.map((p, c) =>
+          feedback(
+            p,
+            m.sentences.filter((_, i) => chosen[i]?.category === c),
+          ),
+        ),
+      };
     }
     chosen = assign(vecs, unitOf, unitVecs, profiles, min, meaning);
   }
@@ -123,15 +160,24 @@ export function predefinedAnalysis(docs: AnalysisDocument[], categories: Predefi
     if (failed.has(doc.id)) continue;
     let found = 0;
     categories.forEach((category, c) => {
-      const mine = (byDocument.get(doc.id) ?? []).filter((i) => chosen[i]?.category === c).map((i) => ({ s: sentences[i]!, fit: chosen[i]!.fit })).sort((a, b) => b.fit - a.fit);
+      const mine = (byDocument.get(doc.id) ?? [])
+        .filter((i) => chosen[i]?.category === c)
+        .map((i) => ({ s: sentences[i]!, fit: chosen[i]!.fit }))
+        .sort((a, b) => b.fit - a.fit);
       const take = opts.granularity === 'overview' ? mine.slice(0, 1) : mine;
-      const insight = insightFrom(doc, take.map((x) => x.s), category.name);
+      const insight = insightFrom(
+        doc,
+        take.map((x) => x.s),
+        category.name,
+      );
       if (insight) {
         insights.push({ ...insight, categoryKeys: [category.name] });
         found++;
       }
     });
-    verdicts.push(found > 0 ? { documentId: doc.id, verdict: 'analysed' } : { documentId: doc.id, verdict: 'skipped', reason: 'no passage fits the given categories' });
+    verdicts.push(
+      found > 0 ? { documentId: doc.id, verdict: 'analysed' } : { documentId: doc.id, verdict: 'skipped', reason: 'no passage fits the given categories' },
+    );
   }
   return { insights, verdicts };
 }

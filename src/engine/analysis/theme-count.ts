@@ -48,13 +48,15 @@ function similarities(x: SparseRows, rows: number[]): Float64Array[] {
 /** One row of each set of identical rows: repeated boilerplate would form cliques of its own. */
 function distinct(x: SparseRows): number[] {
   const seen = new Set<string>();
-  return x.rows.map((_, i) => i).filter((i) => {
-    const r = x.rows[i]!;
-    const key = `${r.cols.join(',')}|${Array.from(r.vals, (v) => v.toFixed(6)).join(',')}`;
-    if (r.cols.length === 0 || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return x.rows
+    .map((_, i) => i)
+    .filter((i) => {
+      const r = x.rows[i]!;
+      const key = `${r.cols.join(',')}|${Array.from(r.vals, (v) => v.toFixed(6)).join(',')}`;
+      if (r.cols.length === 0 || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 /** Eigenvalues of the symmetric normalised Laplacian of the (symmetrised) kNN graph of the distinct rows, ascending. */
@@ -66,7 +68,10 @@ export function laplacianSpectrum(x: SparseRows, seed: number): number[] {
   const neighbours = Math.min(NEIGHBOURS, n - 1);
   const w = new Matrix(n, n);
   for (let i = 0; i < n; i++) {
-    const nearest = [...sim[i]!.keys()].filter((j) => j !== i).sort((a, b) => sim[i]![b]! - sim[i]![a]! || a - b).slice(0, neighbours);
+    const nearest = [...sim[i]!.keys()]
+      .filter((j) => j !== i)
+      .sort((a, b) => sim[i]![b]! - sim[i]![a]! || a - b)
+      .slice(0, neighbours);
     for (const j of nearest) {
       const s = Math.max(0, sim[i]![j]!);
       w.set(i, j, s);

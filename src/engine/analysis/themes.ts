@@ -41,7 +41,9 @@ export function strongest(loadings: Float64Array): number {
 export function eligible(loadings: Float64Array, share: number): number[] {
   const top = strongest(loadings);
   if (top < 0) return [];
-  return [...loadings.keys()].filter((j) => loadings[j]! > 0 && loadings[j]! >= share * loadings[top]!).sort((a, b) => (a === top ? -1 : b === top ? 1 : a - b));
+  return [...loadings.keys()]
+    .filter((j) => loadings[j]! > 0 && loadings[j]! >= share * loadings[top]!)
+    .sort((a, b) => (a === top ? -1 : b === top ? 1 : a - b));
 }
 
 /** Of the given themes, the one a sentence is closest to (the first on a tie). */

@@ -1,13 +1,41 @@
-export interface AnalysisChunk { idx: number; text: string; speaker: string | null; start: number; end: number }
-export interface AnalysisDocument { id: string; text: string; chunks: AnalysisChunk[]; metadata?: Record<string, string> }
-export interface CategoryDraft { key: string; name: string; description: string; parentKey: string | null }
+export interface AnalysisChunk {
+  idx: number;
+  text: string;
+  speaker: string | null;
+  start: number;
+  end: number;
+}
+export interface AnalysisDocument {
+  id: string;
+  text: string;
+  chunks: AnalysisChunk[];
+  metadata?: Record<string, string>;
+}
+export interface CategoryDraft {
+  key: string;
+  name: string;
+  description: string;
+  parentKey: string | null;
+}
 /** A category the project already has, with quotes of insights filed in it (what it is about, in the project's words). */
-export interface ExistingCategory extends CategoryDraft { examples?: string[] }
+export interface ExistingCategory extends CategoryDraft {
+  examples?: string[];
+}
 export interface InsightDraft {
-  documentId: string; text: string; description: string; quotes: string[]; categoryKeys: string[];
+  documentId: string;
+  text: string;
+  description: string;
+  quotes: string[];
+  categoryKeys: string[];
   /** How many of the document's sentences bear on it (the quotes are the clearest few). */
   support: number;
 }
 export type Verdict = { documentId: string; verdict: 'analysed' | 'skipped' | 'failed'; reason?: string };
 export type Granularity = 'default' | 'overview' | 'inclusive';
-export interface PredefinedCategoryInput { name: string; description?: string; instructions?: string; categorizationInstructions?: string; examples?: string[] }
+export interface PredefinedCategoryInput {
+  name: string;
+  description?: string;
+  instructions?: string;
+  categorizationInstructions?: string;
+  examples?: string[];
+}

@@ -2,8 +2,86 @@ import { terms } from '../text/index.js';
 import type { SparseRows } from './nmf.js';
 
 /** Words too general to name or separate themes in English interviews (the stop-word list keeps them). */
-const WEAK = new Set(['not', 'just', 'realli', 'also', 'would', 'could', 'get', 'got', 'one', 'like', 'even', 'thing', 'lot', 'time', 'way', 'honest', 'actual', 'still', 'everi', 'much', 'sure', 'mayb', 'make', 'use', 'want', 'need', 'know', 'think', 'said', 'say', 'day', 'week', 'go', 'tri', 'first', 'two', 'three', 'mani', 'thank', 'yes', 'yeah', 'okay', 'well', 'right',
-  'someth', 'noth', 'anyth', 'everyth', 'bit', 'back', 'minut', 'month', 'year', 'half', 'best', 'fine', 'good', 'great', 'nobodi', 'somebodi', 'anyon', 'everyon', 'someon', 'stuff', 'kind', 'sort', 'place', 'cours', 'guess', 'mean', 'pretti', 'quit', 'proper', 'bloodi', 'absolut', 'definit', 'basic', 'probabl']);
+const WEAK = new Set([
+  'not',
+  'just',
+  'realli',
+  'also',
+  'would',
+  'could',
+  'get',
+  'got',
+  'one',
+  'like',
+  'even',
+  'thing',
+  'lot',
+  'time',
+  'way',
+  'honest',
+  'actual',
+  'still',
+  'everi',
+  'much',
+  'sure',
+  'mayb',
+  'make',
+  'use',
+  'want',
+  'need',
+  'know',
+  'think',
+  'said',
+  'say',
+  'day',
+  'week',
+  'go',
+  'tri',
+  'first',
+  'two',
+  'three',
+  'mani',
+  'thank',
+  'yes',
+  'yeah',
+  'okay',
+  'well',
+  'right',
+  'someth',
+  'noth',
+  'anyth',
+  'everyth',
+  'bit',
+  'back',
+  'minut',
+  'month',
+  'year',
+  'half',
+  'best',
+  'fine',
+  'good',
+  'great',
+  'nobodi',
+  'somebodi',
+  'anyon',
+  'everyon',
+  'someon',
+  'stuff',
+  'kind',
+  'sort',
+  'place',
+  'cours',
+  'guess',
+  'mean',
+  'pretti',
+  'quit',
+  'proper',
+  'bloodi',
+  'absolut',
+  'definit',
+  'basic',
+  'probabl',
+]);
 export const contentTerms = (text: string, locale: string) => terms(text, locale).filter((t) => locale !== 'en' || !WEAK.has(t));
 
 /**
@@ -51,7 +129,11 @@ export class Vectorizer {
    * texts separates nothing), the `max` most widespread of those.
    */
   vocabulary(max: number): string[] {
-    return [...this.df].filter(([, d]) => d >= 2 && d <= Math.max(2, this.n * 0.5)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, max).map(([t]) => t);
+    return [...this.df]
+      .filter(([, d]) => d >= 2 && d <= Math.max(2, this.n * 0.5))
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, max)
+      .map(([t]) => t);
   }
 }
 

@@ -27,8 +27,23 @@ const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?|\b\d{2,4}[\s.-])\d{3,4
 const STREET_TYPES = 'Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Square|Sq|Terrace|Close|Crescent';
 const ADDRESS_EN = new RegExp(`\\b\\d{1,5}[A-Za-z]?\\s+(?:[A-Z][a-z]+\\s+){1,3}(?:${STREET_TYPES})\\b`, 'g');
 const ADDRESS_DE = /\b[A-ZÄÖÜ][a-zäöüß]+(?:straße|strasse|weg|gasse|platz|allee)\s+\d{1,4}[a-z]?\b/g;
-const ADDRESS_FR = /\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|boulevard|place|chemin|allée|impasse)\s+(?:d[eu']\s?|de la\s|des\s)?[A-ZÉ][\p{L}'-]+(?:\s[A-ZÉ][\p{L}'-]+)*/gu;
-const GENERIC_SPEAKERS = new Set(['interviewer', 'participant', 'moderator', 'respondent', 'facilitator', 'speaker', 'q', 'a', 'user', 'customer', 'researcher', 'host', 'guest']);
+const ADDRESS_FR =
+  /\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|boulevard|place|chemin|allée|impasse)\s+(?:d[eu']\s?|de la\s|des\s)?[A-ZÉ][\p{L}'-]+(?:\s[A-ZÉ][\p{L}'-]+)*/gu;
+const GENERIC_SPEAKERS = new Set([
+  'interviewer',
+  'participant',
+  'moderator',
+  'respondent',
+  'facilitator',
+  'speaker',
+  'q',
+  'a',
+  'user',
+  'customer',
+  'researcher',
+  'host',
+  'guest',
+]);
 
 function luhn(digits: string): boolean {
   let sum = 0;
@@ -55,7 +70,13 @@ function ibanValid(raw: string): boolean {
   return rem === 1;
 }
 
-function regexHits(text: string, re: RegExp, kind: PiiKind, accept: (m: string) => boolean = () => true, key = (m: string) => m.toLowerCase().replace(/\s+/g, ' ')): Hit[] {
+function regexHits(
+  text: string,
+  re: RegExp,
+  kind: PiiKind,
+  accept: (m: string) => boolean = () => true,
+  key = (m: string) => m.toLowerCase().replace(/\s+/g, ' '),
+): Hit[] {
   const hits: Hit[] = [];
   for (const m of text.matchAll(re)) {
     if (accept(m[0])) hits.push({ start: m.index!, end: m.index! + m[0].length, kind, key: `${kind}:${key(m[0])}` });
@@ -68,7 +89,11 @@ function peopleHits(text: string): Hit[] {
   const names = new Set<string>();
   const doc = nlp(text);
   for (const p of doc.people().out('array') as string[]) {
-    const clean = p.replace(/[^\p{L}'’ -]/gu, '').replace(/^(thanks|thank you|hi|hello|hey|dear|dr|mr|mrs|ms)\s+/i, '').replace(/['’]s$/, '').trim();
+    const clean = p
+      .replace(/[^\p{L}'’ -]/gu, '')
+      .replace(/^(thanks|thank you|hi|hello|hey|dear|dr|mr|mrs|ms)\s+/i, '')
+      .replace(/['’]s$/, '')
+      .trim();
     if (clean.length > 1 && !GENERIC_SPEAKERS.has(clean.toLowerCase())) names.add(clean);
   }
   for (const m of text.matchAll(/^\s*([A-Z][a-z]+(?: [A-Z][a-z]+)?)\s*:/gm)) {
@@ -88,7 +113,8 @@ function peopleHits(text: string): Hit[] {
   const sorted = [...personOf.keys()].sort((a, b) => b.length - a.length);
   for (const name of sorted) {
     const re = new RegExp(`(?<![\\p{L}\\[])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'gu');
-    for (const m of text.matchAll(re)) hits.push({ start: m.index!, end: m.index! + m[0].length, kind: 'PERSON', key: `PERSON:${personOf.get(name)!.toLowerCase()}` });
+    for (const m of text.matchAll(re))
+      hits.push({ start: m.index!, end: m.index! + m[0].length, kind: 'PERSON', key: `PERSON:${personOf.get(name)!.toLowerCase()}` });
   }
   return hits;
 }
@@ -97,8 +123,20 @@ export function anonymize(text: string, _opts: { locale?: string } = {}): Anonym
   const hits: Hit[] = [
     ...regexHits(text, EMAIL, 'EMAIL'),
     ...regexHits(text, IBAN, 'IBAN', ibanValid, (m) => m.replace(/\s+/g, '')),
-    ...regexHits(text, CARD, 'CARD', (m) => luhn(m.replace(/\D/g, '')), (m) => m.replace(/\D/g, '')),
-    ...regexHits(text, PHONE, 'PHONE', (m) => m.replace(/\D/g, '').length >= 7 && !/^(19|20)\d{2}[\s.-]\d{2}[\s.-]\d{2}$/.test(m.trim()), (m) => m.replace(/\D/g, '')),
+    ...regexHits(
+      text,
+      CARD,
+      'CARD',
+      (m) => luhn(m.replace(/\D/g, '')),
+      (m) => m.replace(/\D/g, ''),
+    ),
+    ...regexHits(
+      text,
+      PHONE,
+      'PHONE',
+      (m) => m.replace(/\D/g, '').length >= 7 && !/^(19|20)\d{2}[\s.-]\d{2}[\s.-]\d{2}$/.test(m.trim()),
+      (m) => m.replace(/\D/g, ''),
+    ),
     ...regexHits(text, ADDRESS_EN, 'ADDRESS'),
     ...regexHits(text, ADDRESS_DE, 'ADDRESS'),
     ...regexHits(text, ADDRESS_FR, 'ADDRESS'),

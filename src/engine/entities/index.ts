@@ -20,7 +20,8 @@ export interface Entity {
   text: string;
 }
 
-const CONTRACTION = /^(i'?m|i'?d|i'?ll|i'?ve|it'?s|that'?s|what'?s|there'?s|here'?s|he'?s|she'?s|we'?re|they'?re|you'?re|don'?t|can'?t|won'?t|didn'?t|isn'?t|ok|okay|um+|uh+|erm|ha|oh|yeah|yes|no|thanks?|thank you)$/i;
+const CONTRACTION =
+  /^(i'?m|i'?d|i'?ll|i'?ve|it'?s|that'?s|what'?s|there'?s|here'?s|he'?s|she'?s|we'?re|they'?re|you'?re|don'?t|can'?t|won'?t|didn'?t|isn'?t|ok|okay|um+|uh+|erm|ha|oh|yeah|yes|no|thanks?|thank you)$/i;
 const SPEAKER = /^\s*([\p{Lu}][\p{L}'’-]{1,30}(?: [\p{Lu}][\p{L}'’-]{1,30})?)\s*:\s/gmu;
 const INTERVIEWER = /^(interviewer(in)?|moderator(in)?|facilitator|researcher|forscher(in)?|enquêt(eur|rice)|intervieweu(r|se)|entrevistador(a)?|host|q|a|i)$/i;
 const TITLES: Record<string, RegExp> = {
@@ -29,7 +30,20 @@ const TITLES: Record<string, RegExp> = {
   es: /\b(?:señora|señor|Sra\.|Sr\.|Dr\.)\s+([\p{Lu}][\p{L}-]+)/giu,
   it: /\b(?:signora|signor|sig\.|dott\.)\s+([\p{Lu}][\p{L}-]+)/giu,
 };
-const CHRONO: Record<string, { parse: typeof chrono.parse }> = { en: chrono, de: chrono.de, fr: chrono.fr, ja: chrono.ja, pt: chrono.pt, nl: chrono.nl, 'zh-CN': chrono.zh, 'zh-TW': chrono.zh, es: chrono.es, it: chrono.it, sv: chrono.sv, fi: chrono.fi };
+const CHRONO: Record<string, { parse: typeof chrono.parse }> = {
+  en: chrono,
+  de: chrono.de,
+  fr: chrono.fr,
+  ja: chrono.ja,
+  pt: chrono.pt,
+  nl: chrono.nl,
+  'zh-CN': chrono.zh,
+  'zh-TW': chrono.zh,
+  es: chrono.es,
+  it: chrono.it,
+  sv: chrono.sv,
+  fi: chrono.fi,
+};
 
 const VAGUE = /^(now|today|tonight|tomorrow|yesterday|jetzt|heute|morgen|gestern|maintenant|aujourd'hui|demain|hier|hoy|mañana|ayer|oggi|domani|ieri)$/i;
 

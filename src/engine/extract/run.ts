@@ -16,20 +16,46 @@ export async function extractInProcess(data: Uint8Array, filename: string, budge
   const format = verdict.format;
   let text: string;
   switch (format) {
-    case 'text': text = tidy(decodeText(data)); break;
-    case 'markdown': text = markdownToText(decodeText(data)); break;
-    case 'html': text = htmlToText(decodeText(data)); break;
-    case 'csv': text = delimitedToText(decodeText(data), ''); break;
-    case 'tsv': text = delimitedToText(decodeText(data), '\t'); break;
-    case 'xlsx': text = await xlsxToText(data); break;
-    case 'docx': text = await docxToText(data, budget); break;
-    case 'pdf': text = await pdfToText(data); break;
-    case 'pptx': text = pptxToText(data, budget); break;
-    case 'odt': text = odtToText(data, budget); break;
-    case 'rtf': text = rtfToText(decodeText(data)); break;
-    case 'vtt': text = vttToText(decodeText(data)); break;
+    case 'text':
+      text = tidy(decodeText(data));
+      break;
+    case 'markdown':
+      text = markdownToText(decodeText(data));
+      break;
+    case 'html':
+      text = htmlToText(decodeText(data));
+      break;
+    case 'csv':
+      text = delimitedToText(decodeText(data), '');
+      break;
+    case 'tsv':
+      text = delimitedToText(decodeText(data), '\t');
+      break;
+    case 'xlsx':
+      text = await xlsxToText(data);
+      break;
+    case 'docx':
+      text = await docxToText(data, budget);
+      break;
+    case 'pdf':
+      text = await pdfToText(data);
+      break;
+    case 'pptx':
+      text = pptxToText(data, budget);
+      break;
+    case 'odt':
+      text = odtToText(data, budget);
+      break;
+    case 'rtf':
+      text = rtfToText(decodeText(data));
+      break;
+    case 'vtt':
+      text = vttToText(decodeText(data));
+      break;
     // One cue reader serves both: its timing pattern accepts SRT's comma decimals and skips cue numbers.
-    case 'srt': text = vttToText(decodeText(data)); break;
+    case 'srt':
+      text = vttToText(decodeText(data));
+      break;
   }
   // PostgreSQL's text cannot hold NUL, and no reader wants it: dropped on both stores alike.
   text = text.replaceAll('\u0000', '');

@@ -9,8 +9,25 @@ export interface SniffVerdict {
 }
 
 const BY_EXT: Record<string, DocumentFormat> = {
-  txt: 'text', text: 'text', log: 'text', md: 'markdown', markdown: 'markdown', html: 'html', htm: 'html', xhtml: 'html',
-  csv: 'csv', tsv: 'tsv', tab: 'tsv', xlsx: 'xlsx', docx: 'docx', pdf: 'pdf', pptx: 'pptx', odt: 'odt', rtf: 'rtf', vtt: 'vtt', srt: 'srt',
+  txt: 'text',
+  text: 'text',
+  log: 'text',
+  md: 'markdown',
+  markdown: 'markdown',
+  html: 'html',
+  htm: 'html',
+  xhtml: 'html',
+  csv: 'csv',
+  tsv: 'tsv',
+  tab: 'tsv',
+  xlsx: 'xlsx',
+  docx: 'docx',
+  pdf: 'pdf',
+  pptx: 'pptx',
+  odt: 'odt',
+  rtf: 'rtf',
+  vtt: 'vtt',
+  srt: 'srt',
 };
 const BY_MIME: Record<string, DocumentFormat> = {
   'application/pdf': 'pdf',

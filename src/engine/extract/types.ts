@@ -15,7 +15,10 @@ export const DEFAULT_BUDGET: ExtractBudget = {
 };
 
 export class ExtractionError extends Error {
-  constructor(readonly reason: 'unsupported' | 'corrupt' | 'bomb' | 'timeout' | 'too_large', message: string) {
+  constructor(
+    readonly reason: 'unsupported' | 'corrupt' | 'bomb' | 'timeout' | 'too_large',
+    message: string,
+  ) {
     super(message);
     this.name = 'ExtractionError';
   }

@@ -11,7 +11,10 @@ import ipaddr from 'ipaddr.js';
  * so that each hop is checked again. Size and time are capped.
  */
 export class FetchRefusedError extends Error {
-  constructor(readonly url: string, readonly reason: string) {
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+  ) {
     super(`${url}: ${reason}`);
     this.name = 'FetchRefusedError';
   }
@@ -50,30 +53,34 @@ export function allowCidrs(cidrs: string[]): ((ip: string) => boolean) | undefin
 }
 
 /** The IPv4 address held in bytes `at`..`at+3` of an IPv6 address, optionally XORed with 0xff (Teredo). */
-const v4At = (at: number, invert = false) => (bytes: number[]) =>
-  ipaddr.fromByteArray(bytes.slice(at, at + 4).map((b) => (invert ? b ^ 0xff : b))) as ipaddr.IPv4;
+const v4At =
+  (at: number, invert = false) =>
+  (bytes: number[]) =>
+    ipaddr.fromByteArray(bytes.slice(at, at + 4).map((b) => (invert ? b ^ 0xff : b))) as ipaddr.IPv4;
 
 /**
  * IPv6 forms that carry an IPv4 address, and where it sits. An address in one of these ranges is
  * no more public than the IPv4 address it embeds: `::7f00:1` (that is `::127.0.0.1`) is loopback.
  */
 type Embedded = (bytes: number[]) => ipaddr.IPv4;
-const EMBEDDING_RANGES = ([
-  // IPv4-compatible (RFC 4291 2.5.5.1, deprecated), ::a.b.c.d; also covers :: and ::1.
-  ['::/96', [v4At(12)]],
-  // IPv4-mapped, ::ffff:a.b.c.d.
-  ['::ffff:0:0/96', [v4At(12)]],
-  // IPv4-translated (RFC 6145), ::ffff:0:a.b.c.d.
-  ['::ffff:0:0:0/96', [v4At(12)]],
-  // NAT64 well-known prefix (RFC 6052), 64:ff9b::a.b.c.d.
-  ['64:ff9b::/96', [v4At(12)]],
-  // NAT64 local-use prefix (RFC 8215); read as a /96 inside it, the usual deployment.
-  ['64:ff9b:1::/48', [v4At(12)]],
-  // 6to4 (RFC 3056), 2002:AABB:CCDD::/48: the IPv4 is bits 16-48.
-  ['2002::/16', [v4At(2)]],
-  // Teredo (RFC 4380), 2001:0:SSSS:SSSS:flags:port:CCCC:CCCC: server is bits 32-64, client is the last 32 bits inverted.
-  ['2001::/32', [v4At(4), v4At(12, true)]],
-] satisfies [string, Embedded[]][]).map(([cidr, embedded]) => ({ range: ipaddr.IPv6.parseCIDR(cidr), embedded }));
+const EMBEDDING_RANGES = (
+  [
+    // IPv4-compatible (RFC 4291 2.5.5.1, deprecated), ::a.b.c.d; also covers :: and ::1.
+    ['::/96', [v4At(12)]],
+    // IPv4-mapped, ::ffff:a.b.c.d.
+    ['::ffff:0:0/96', [v4At(12)]],
+    // IPv4-translated (RFC 6145), ::ffff:0:a.b.c.d.
+    ['::ffff:0:0:0/96', [v4At(12)]],
+    // NAT64 well-known prefix (RFC 6052), 64:ff9b::a.b.c.d.
+    ['64:ff9b::/96', [v4At(12)]],
+    // NAT64 local-use prefix (RFC 8215); read as a /96 inside it, the usual deployment.
+    ['64:ff9b:1::/48', [v4At(12)]],
+    // 6to4 (RFC 3056), 2002:AABB:CCDD::/48: the IPv4 is bits 16-48.
+    ['2002::/16', [v4At(2)]],
+    // Teredo (RFC 4380), 2001:0:SSSS:SSSS:flags:port:CCCC:CCCC: server is bits 32-64, client is the last 32 bits inverted.
+    ['2001::/32', [v4At(4), v4At(12, true)]],
+  ] satisfies [string, Embedded[]][]
+).map(([cidr, embedded]) => ({ range: ipaddr.IPv6.parseCIDR(cidr), embedded }));
 
 /** Every IPv4 address embedded in `addr` by the forms above (none for other addresses). */
 function embeddedIPv4(addr: ipaddr.IPv6): ipaddr.IPv4[] {
@@ -108,13 +115,18 @@ function parseTarget(raw: string): URL {
 async function checkedAddress(url: URL, raw: string, opts: SafeFetchOptions): Promise<{ address: string; family: number }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // WHATWG URL parsing already turned decimal/octal/hex IPv4 forms into dotted quads.
-  const addresses = net.isIP(host) ? [{ address: host, family: net.isIP(host) }] : await (opts.lookup ?? defaultLookup)(host).catch(() => {
-    throw new FetchRefusedError(raw, `the host ${host} could not be resolved`);
-  });
+  const addresses = net.isIP(host)
+    ? [{ address: host, family: net.isIP(host) }]
+    : await (opts.lookup ?? defaultLookup)(host).catch(() => {
+        throw new FetchRefusedError(raw, `the host ${host} could not be resolved`);
+      });
   if (addresses.length === 0) throw new FetchRefusedError(raw, `the host ${host} has no address`);
   for (const a of addresses) {
     if (!(opts.allowAddress?.(a.address) ?? false) && !isPublicAddress(a.address)) {
-      throw new FetchRefusedError(raw, `the host ${host} resolves to a private, loopback or reserved address (${a.address}); an operator can allow private ranges with SIFT_FETCH_ALLOW_CIDRS`);
+      throw new FetchRefusedError(
+        raw,
+        `the host ${host} resolves to a private, loopback or reserved address (${a.address}); an operator can allow private ranges with SIFT_FETCH_ALLOW_CIDRS`,
+      );
     }
   }
   return addresses[0]!;
@@ -140,32 +152,36 @@ function requestOnce(url: URL, pinned: { address: string; family: number }, raw:
     const lib = url.protocol === 'https:' ? https : http;
     const remaining = deadline - Date.now();
     if (remaining <= 0) return reject(new FetchRefusedError(raw, 'timed out'));
-    const req = lib.request(url, {
-      method: 'GET',
-      headers: { 'user-agent': 'sift-fetcher/1.0', accept: '*/*' },
-      // Node asks for every address (`all`) since v20; either way it gets only the checked one.
-      lookup: ((_host: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) =>
-        options?.all ? cb(null, [{ address: pinned.address, family: pinned.family }]) : cb(null, pinned.address, pinned.family)) as never,
-    }, (res) => {
-      const declared = Number(res.headers['content-length'] ?? 0);
-      if (declared > maxBytes) {
-        req.destroy();
-        return reject(new FetchRefusedError(raw, `the file is larger than ${Math.round(maxBytes / 1048576)} MB`));
-      }
-      const parts: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) {
+    const req = lib.request(
+      url,
+      {
+        method: 'GET',
+        headers: { 'user-agent': 'sift-fetcher/1.0', accept: '*/*' },
+        // Node asks for every address (`all`) since v20; either way it gets only the checked one.
+        lookup: ((_host: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) =>
+          options?.all ? cb(null, [{ address: pinned.address, family: pinned.family }]) : cb(null, pinned.address, pinned.family)) as never,
+      },
+      (res) => {
+        const declared = Number(res.headers['content-length'] ?? 0);
+        if (declared > maxBytes) {
           req.destroy();
-          reject(new FetchRefusedError(raw, `the file is larger than ${Math.round(maxBytes / 1048576)} MB`));
-          return;
+          return reject(new FetchRefusedError(raw, `the file is larger than ${Math.round(maxBytes / 1048576)} MB`));
         }
-        parts.push(chunk);
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, data: Buffer.concat(parts) }));
-      res.on('error', (err) => reject(new FetchRefusedError(raw, `the download failed: ${err.message}`)));
-    });
+        const parts: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            req.destroy();
+            reject(new FetchRefusedError(raw, `the file is larger than ${Math.round(maxBytes / 1048576)} MB`));
+            return;
+          }
+          parts.push(chunk);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, data: Buffer.concat(parts) }));
+        res.on('error', (err) => reject(new FetchRefusedError(raw, `the download failed: ${err.message}`)));
+      },
+    );
     const timer = setTimeout(() => req.destroy(new FetchRefusedError(raw, 'timed out')), remaining);
     req.on('close', () => clearTimeout(timer));
     req.on('error', (err) => reject(err instanceof FetchRefusedError ? err : new FetchRefusedError(raw, `the request failed: ${err.message}`)));

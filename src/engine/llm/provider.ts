@@ -4,7 +4,12 @@
  * `fetch` against `/chat/completions` and `/embeddings`; every call has a time-out and a few
  * retries on 429/5xx, and every answer's shape is checked.
  */
-export interface LlmConfig { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null }
+export interface LlmConfig {
+  baseUrl: string | null;
+  apiKey: string | null;
+  model: string | null;
+  embeddingModel: string | null;
+}
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
 export interface LlmProvider {
@@ -13,13 +18,21 @@ export interface LlmProvider {
 }
 
 export class LlmError extends Error {
-  constructor(readonly kind: 'timeout' | 'http' | 'bad_response', message: string, readonly status?: number) {
+  constructor(
+    readonly kind: 'timeout' | 'http' | 'bad_response',
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'LlmError';
   }
 }
 
-export interface ProviderOptions { timeoutMs?: number; maxRetries?: number; fetchImpl?: typeof fetch }
+export interface ProviderOptions {
+  timeoutMs?: number;
+  maxRetries?: number;
+  fetchImpl?: typeof fetch;
+}
 
 export function createLlmProvider(cfg: LlmConfig, opts: ProviderOptions = {}): LlmProvider | null {
   if (!cfg.baseUrl || (!cfg.model && !cfg.embeddingModel)) return null;
@@ -60,7 +73,10 @@ export function createLlmProvider(cfg: LlmConfig, opts: ProviderOptions = {}): L
   if (cfg.model) {
     provider.chat = async (messages, o = {}) => {
       const answer = (await post('/chat/completions', {
-        model: cfg.model, messages, temperature: 0, ...(o.maxTokens ? { max_tokens: o.maxTokens } : {}),
+        model: cfg.model,
+        messages,
+        temperature: 0,
+        ...(o.maxTokens ? { max_tokens: o.maxTokens } : {}),
         ...(o.json ? { response_format: { type: 'json_object' } } : {}),
       })) as { choices?: { message?: { content?: unknown } }[] };
       const content = answer?.choices?.[0]?.message?.content;
@@ -78,7 +94,8 @@ export function createLlmProvider(cfg: LlmConfig, opts: ProviderOptions = {}): L
         if (!Array.isArray(data) || data.length !== slice.length) throw new LlmError('bad_response', 'the embeddings answer does not match the input');
         const sorted = [...data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
         for (const d of sorted) {
-          if (!Array.isArray(d.embedding) || !d.embedding.every((x) => typeof x === 'number')) throw new LlmError('bad_response', 'an embedding is not a list of numbers');
+          if (!Array.isArray(d.embedding) || !d.embedding.every((x) => typeof x === 'number'))
+            throw new LlmError('bad_response', 'an embedding is not a list of numbers');
           out.push(d.embedding as number[]);
         }
       }

@@ -29,12 +29,23 @@ export async function reworkWithModel(
   if (!llm.chat) return drafts;
   const categories: CategoryDraft[] = [];
   for (const c of drafts.categories) {
-    const quotes = drafts.insights.filter((i) => i.categoryKeys.includes(c.key)).flatMap((i) => i.quotes).slice(0, 8);
+    const quotes = drafts.insights
+      .filter((i) => i.categoryKeys.includes(c.key))
+      .flatMap((i) => i.quotes)
+      .slice(0, 8);
     try {
-      const answer = parse(await llm.chat([
-        { role: 'system', content: `You name themes of qualitative research. Answer JSON {"name": string (max 60 chars), "description": string (one sentence)} in the language "${locale}".` },
-        { role: 'user', content: `Current name: ${c.name}\nQuotes:\n${quotes.map((q) => `- ${q}`).join('\n')}` },
-      ], { json: true, maxTokens: 200 }));
+      const answer = parse(
+        await llm.chat(
+          [
+            {
+              role: 'system',
+              content: `You name themes of qualitative research. Answer JSON {"name": string (max 60 chars), "description": string (one sentence)} in the language "${locale}".`,
+            },
+            { role: 'user', content: `Current name: ${c.name}\nQuotes:\n${quotes.map((q) => `- ${q}`).join('\n')}` },
+          ],
+          { json: true, maxTokens: 200 },
+        ),
+      );
       const name = typeof answer?.name === 'string' && answer.name.trim() ? answer.name.trim().slice(0, 500) : c.name;
       const description = typeof answer?.description === 'string' ? answer.description.trim().slice(0, 4000) : c.description;
       categories.push({ ...c, name, description });
@@ -50,10 +61,18 @@ export async function reworkWithModel(
       continue;
     }
     try {
-      const answer = parse(await llm.chat([
-        { role: 'system', content: `You write research insights. Answer JSON {"text": string (one short statement), "quotes": string[] (verbatim sentences from the passage that support it)} in the language "${locale}".` },
-        { role: 'user', content: `Passage:\n${i.quotes.join('\n')}` },
-      ], { json: true, maxTokens: 300 }));
+      const answer = parse(
+        await llm.chat(
+          [
+            {
+              role: 'system',
+              content: `You write research insights. Answer JSON {"text": string (one short statement), "quotes": string[] (verbatim sentences from the passage that support it)} in the language "${locale}".`,
+            },
+            { role: 'user', content: `Passage:\n${i.quotes.join('\n')}` },
+          ],
+          { json: true, maxTokens: 300 },
+        ),
+      );
       const doc = textOf(i.documentId);
       const proposed = Array.isArray(answer?.quotes) ? answer.quotes.filter((q): q is string => typeof q === 'string') : [];
       const repaired = proposed.map((q) => verbatimQuote(doc, q)).filter((q): q is string => !!q);

@@ -161,7 +161,10 @@ export class SearchIndex {
     const lists: string[][] = [];
     queries.forEach((q, n) => {
       const extra = (opts.extraRankings?.[n] ?? []).filter((id) => this.items.has(id) && allow(id));
-      if (mode === 'hybrid') lists.push(fuse([this.rank(q, 'lexical', allow, useLexicon), this.rank(q, 'semantic', allow, useLexicon), ...(extra.length ? [extra] : [])]).map(([id]) => id));
+      if (mode === 'hybrid')
+        lists.push(
+          fuse([this.rank(q, 'lexical', allow, useLexicon), this.rank(q, 'semantic', allow, useLexicon), ...(extra.length ? [extra] : [])]).map(([id]) => id),
+        );
       else lists.push(this.rank(q, mode, allow, useLexicon));
     });
     const fused = lists.length === 1 ? lists[0]!.map((id, i) => [id, 1 / (RRF_K + i + 1)] as const) : fuse(lists);

@@ -6,13 +6,37 @@ import snowball from 'snowball-stemmers';
  * and Japanese split), stop words from the `stopword` package, stems from Snowball.
  */
 const STOP_LANG: Record<string, string> = {
-  en: 'eng', ar: 'ara', 'zh-CN': 'zho', 'zh-TW': 'zho', da: 'dan', fi: 'fin', fr: 'fra', de: 'deu', he: 'heb', it: 'ita',
-  ja: 'jpn', ko: 'kor', lt: 'lit', no: 'nob', pt: 'por', es: 'spa', sv: 'swe',
+  en: 'eng',
+  ar: 'ara',
+  'zh-CN': 'zho',
+  'zh-TW': 'zho',
+  da: 'dan',
+  fi: 'fin',
+  fr: 'fra',
+  de: 'deu',
+  he: 'heb',
+  it: 'ita',
+  ja: 'jpn',
+  ko: 'kor',
+  lt: 'lit',
+  no: 'nob',
+  pt: 'por',
+  es: 'spa',
+  sv: 'swe',
 };
 // Snowball has no stemmer for Chinese, Japanese, Korean, Hebrew or Lithuanian: words stay whole there.
 const STEM_LANG: Record<string, string> = {
-  en: 'english', ar: 'arabic', da: 'danish', fi: 'finnish', fr: 'french', de: 'german', it: 'italian', no: 'norwegian',
-  pt: 'portuguese', es: 'spanish', sv: 'swedish',
+  en: 'english',
+  ar: 'arabic',
+  da: 'danish',
+  fi: 'finnish',
+  fr: 'french',
+  de: 'german',
+  it: 'italian',
+  no: 'norwegian',
+  pt: 'portuguese',
+  es: 'spanish',
+  sv: 'swedish',
 };
 
 const segmenters = new Map<string, Intl.Segmenter>();

@@ -10,12 +10,15 @@ import { adminOps } from '../../domain/admin.js';
 type AdminCtx = Ctx<Extract<Principal, { kind: 'admin' }>>;
 
 const handlers = Object.fromEntries(
-  Object.entries(adminOps).map(([name, op]) => [name, async (ctx: AdminCtx, body: never) => {
-    const answer = await (op as (s: unknown, b: unknown) => Promise<Record<string, unknown>>)(ctx.services.store, body);
-    // Keys, members or partners may have changed: forget remembered credentials at once.
-    ctx.services.authCache.clear();
-    return answer;
-  }]),
+  Object.entries(adminOps).map(([name, op]) => [
+    name,
+    async (ctx: AdminCtx, body: never) => {
+      const answer = await (op as (s: unknown, b: unknown) => Promise<Record<string, unknown>>)(ctx.services.store, body);
+      // Keys, members or partners may have changed: forget remembered credentials at once.
+      ctx.services.authCache.clear();
+      return answer;
+    },
+  ]),
 ) as ActionHandlers<typeof adminActions, AdminCtx>;
 
 /** The operator surface; absent (404) when SIFT_ADMIN_TOKEN is unset. */

@@ -25,7 +25,12 @@ type Files = NonNullable<PartnerBody<'create_project'>['files']>;
 async function receiveFiles(ctx: PartnerCtx, projectId: string, files: Files, pointer: string): Promise<NewDocument[]> {
   const fetched = await fetchAll(files.urls ?? [], ctx.services.blobs, projectId, `${pointer}/urls`, allowCidrs(ctx.services.config.fetchAllowCidrs));
   const inline: NewDocument[] = (files.documents ?? []).map((d) => ({
-    filename: d.filename, blobKey: null, mimeType: 'text/plain', sizeBytes: Buffer.byteLength(d.text), sourceUrl: null, text: d.text,
+    filename: d.filename,
+    blobKey: null,
+    mimeType: 'text/plain',
+    sizeBytes: Buffer.byteLength(d.text),
+    sourceUrl: null,
+    text: d.text,
   }));
   return [...fetched, ...inline];
 }
@@ -49,8 +54,13 @@ export const partnerHandlers: ActionHandlers<typeof partnerActions, PartnerCtx> 
   },
   list_accounts: async (ctx) => ({ accounts: await partnerAccounts(ctx.services.store.db, ctx.principal.partnerId) }),
   list_projects: async (ctx) => {
-    const rows = await ctx.services.store.db.selectFrom('projects').selectAll()
-      .where('createdByPartnerId', '=', ctx.principal.partnerId).orderBy('createdAt').orderBy('id').execute();
+    const rows = await ctx.services.store.db
+      .selectFrom('projects')
+      .selectAll()
+      .where('createdByPartnerId', '=', ctx.principal.partnerId)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute();
     return { projects: rows.map(projectViewRaw) };
   },
   // Validated and fetched first, then the project and its documents in one transaction: a refused
@@ -63,7 +73,12 @@ export const partnerHandlers: ActionHandlers<typeof partnerActions, PartnerCtx> 
     const discard = () => Promise.all(received.flatMap((d) => (d.blobKey ? [ctx.services.blobs.delete(d.blobKey)] : [])));
     const answer = await idempotent(ctx.services.store, scope, ctx.idempotencyKey, async (trx) => {
       const project = await createProject(trx, {
-        id: projectId, accountId: account.id, ownerUserId: account.ownerUserId, name: body.name, locale: body.locale, description: body.description,
+        id: projectId,
+        accountId: account.id,
+        ownerUserId: account.ownerUserId,
+        name: body.name,
+        locale: body.locale,
+        description: body.description,
         createdByPartnerId: ctx.principal.partnerId,
       });
       const documents = await createPendingDocuments(trx, project, received);

@@ -33,7 +33,8 @@ async function upload(services: Services, req: FastifyRequest, allowUrls: boolea
   let received: Received[];
   if (isMultipart(req)) received = await receiveMultipart(req, services.blobs, project.id);
   else if (allowUrls && isJson(req)) received = await receiveUrls(req.body, services.blobs, project.id, allowCidrs(services.config.fetchAllowCidrs));
-  else if (isJson(req)) throw invalid('this upload takes multipart/form-data `file` fields only; send URLs and inline documents through `create_project`/`add_documents`');
+  else if (isJson(req))
+    throw invalid('this upload takes multipart/form-data `file` fields only; send URLs and inline documents through `create_project`/`add_documents`');
   else throw unsupportedMediaType(allowUrls ? 'send multipart/form-data `file` fields or application/json `{urls}`' : 'send multipart/form-data `file` fields');
   const docs = await services.store.transaction((trx) => createPendingDocuments(trx, project, received));
   services.jobs.nudge();
@@ -80,6 +81,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
     handler: async (req) => ({ documents: (await upload(services, req, false)).map(documentViewRaw) }),
   });
 
-  const notAllowed = async (_req: FastifyRequest, reply: FastifyReply) => reply.status(405).header('Allow', 'POST').send({ error: 'method not allowed: use POST' });
+  const notAllowed = async (_req: FastifyRequest, reply: FastifyReply) =>
+    reply.status(405).header('Allow', 'POST').send({ error: 'method not allowed: use POST' });
   for (const url of Object.values(UPLOAD_PATHS)) app.route({ method: [...NOT_POST], url, handler: notAllowed });
 }

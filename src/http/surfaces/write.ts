@@ -27,7 +27,11 @@ export const writeHandlers: ActionHandlers<typeof writeActions, ProjectCtx> = {
   },
   start_predefined_analysis: async (ctx, body) => {
     const answer = await startAnalysis(ctx.services.store, ctx.project, {
-      type: 'predefined', categories: body.themes, documentScope: body.documentScope, metadataFilter: body.metadataFilter, name: body.name,
+      type: 'predefined',
+      categories: body.themes,
+      documentScope: body.documentScope,
+      metadataFilter: body.metadataFilter,
+      name: body.name,
     });
     ctx.services.jobs.nudge();
     return answer;

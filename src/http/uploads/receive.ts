@@ -21,7 +21,8 @@ const blobKeyFor = (projectId: string) => `${projectId}/${crypto.randomUUID()}`;
 
 async function refuseMediaOrUnreadable(head: Uint8Array, filename: string): Promise<string | null> {
   const verdict = await sniff(head, filename);
-  if (verdict.kind === 'media') throw unsupportedMediaType(`"${filename}" is a media file (${verdict.mime ?? 'audio/video/image'}); media files are not accepted`);
+  if (verdict.kind === 'media')
+    throw unsupportedMediaType(`"${filename}" is a media file (${verdict.mime ?? 'audio/video/image'}); media files are not accepted`);
   if (verdict.kind === 'unsupported') throw unsupportedMediaType(`"${filename}" is of a type sift cannot read${verdict.mime ? ` (${verdict.mime})` : ''}`);
   return verdict.mime;
 }
@@ -77,10 +78,12 @@ function mapMultipartError(err: unknown): unknown {
   if (err instanceof DomainError) return err;
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge('a file is larger than 50 MB');
-  if (code === 'FST_FILES_LIMIT') return invalid(`at most ${MAX_FILES} files per upload`, [{ path: '/file', message: `at most ${MAX_FILES} files per upload` }]);
+  if (code === 'FST_FILES_LIMIT')
+    return invalid(`at most ${MAX_FILES} files per upload`, [{ path: '/file', message: `at most ${MAX_FILES} files per upload` }]);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return invalid('too many parts in the multipart body');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') return invalid('the body must be multipart/form-data with `file` fields');
-  if (err instanceof Error && /Unexpected end of (form|multipart data)|Malformed|boundary/i.test(err.message)) return invalid(`malformed multipart body: ${err.message}`);
+  if (err instanceof Error && /Unexpected end of (form|multipart data)|Malformed|boundary/i.test(err.message))
+    return invalid(`malformed multipart body: ${err.message}`);
   return err;
 }
 
@@ -92,7 +95,13 @@ export async function receiveUrls(body: unknown, blobs: BlobStore, projectId: st
   return fetchAll(urls, blobs, projectId, '/urls', allowAddress);
 }
 
-export async function fetchAll(urls: { url: string; filename?: string }[], blobs: BlobStore, projectId: string, pointer: string, allowAddress?: (ip: string) => boolean): Promise<Received[]> {
+export async function fetchAll(
+  urls: { url: string; filename?: string }[],
+  blobs: BlobStore,
+  projectId: string,
+  pointer: string,
+  allowAddress?: (ip: string) => boolean,
+): Promise<Received[]> {
   const out: Received[] = [];
   try {
     for (const [i, u] of urls.entries()) {
@@ -105,7 +114,14 @@ export async function fetchAll(urls: { url: string; filename?: string }[], blobs
       }
       const filename = (u.filename ?? fetched.filename).slice(0, 500);
       const mimeType = await refuseMediaOrUnreadable(fetched.data.subarray(0, SNIFF_BYTES), filename);
-      const doc: Received = { filename, blobKey: blobKeyFor(projectId), mimeType, sizeBytes: fetched.data.length, sourceUrl: u.url, contentHash: sha256(fetched.data) };
+      const doc: Received = {
+        filename,
+        blobKey: blobKeyFor(projectId),
+        mimeType,
+        sizeBytes: fetched.data.length,
+        sourceUrl: u.url,
+        contentHash: sha256(fetched.data),
+      };
       await blobs.put(doc.blobKey, fetched.data);
       out.push(doc);
     }

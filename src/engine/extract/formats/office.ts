@@ -83,7 +83,12 @@ export function pptxToText(data: Uint8Array, budget: ExtractBudget): string {
   guardZip(data, budget);
   const slides = entries(data, (n) => /^ppt\/slides\/slide\d+\.xml$/.test(n));
   const ordered = Object.keys(slides).sort((a, b) => Number(/(\d+)\.xml$/.exec(a)![1]) - Number(/(\d+)\.xml$/.exec(b)![1]));
-  return tidy(ordered.map((name) => paragraphsOf(slides[name]!, ['a:p'], ['a:t']).join('\n')).filter(Boolean).join('\n\n'));
+  return tidy(
+    ordered
+      .map((name) => paragraphsOf(slides[name]!, ['a:p'], ['a:t']).join('\n'))
+      .filter(Boolean)
+      .join('\n\n'),
+  );
 }
 
 export function odtToText(data: Uint8Array, budget: ExtractBudget): string {

@@ -8,7 +8,12 @@ export async function pdfToText(data: Uint8Array): Promise<string> {
     const pdf = await getDocumentProxy(new Uint8Array(data));
     const { text } = await extractText(pdf, { mergePages: false });
     const pages = Array.isArray(text) ? text : [text];
-    return tidy(pages.map((p) => p.trim()).filter(Boolean).join('\n\n'));
+    return tidy(
+      pages
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .join('\n\n'),
+    );
   } catch {
     throw new ExtractionError('corrupt', 'the PDF file could not be read');
   }

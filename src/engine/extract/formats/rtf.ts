@@ -6,7 +6,30 @@ import { tidy } from './text.js';
  * groups, control words, `\'hh` escapes in the document's code page, `\uN` unicode with its
  * fallback characters, and skips destinations (`\*`, font and colour tables, styles, info).
  */
-const SKIP = new Set(['fonttbl', 'colortbl', 'stylesheet', 'info', 'pict', 'header', 'footer', 'headerl', 'headerr', 'footerl', 'footerr', 'listtable', 'listoverridetable', 'rsidtbl', 'generator', 'xmlnstbl', 'themedata', 'colorschememapping', 'latentstyles', 'datastore', 'object', 'fldinst']);
+const SKIP = new Set([
+  'fonttbl',
+  'colortbl',
+  'stylesheet',
+  'info',
+  'pict',
+  'header',
+  'footer',
+  'headerl',
+  'headerr',
+  'footerl',
+  'footerr',
+  'listtable',
+  'listoverridetable',
+  'rsidtbl',
+  'generator',
+  'xmlnstbl',
+  'themedata',
+  'colorschememapping',
+  'latentstyles',
+  'datastore',
+  'object',
+  'fldinst',
+]);
 
 export function rtfToText(source: string): string {
   let out = '';

@@ -12,7 +12,10 @@ export function rowsToText(rows: string[][]): string {
   if (clean.length === 1) return clean[0]!.filter(Boolean).join(' | ');
   const [header, ...data] = clean;
   const paragraphs = data.map((row) =>
-    row.map((cell, i) => (cell === '' ? '' : header![i] ? `${header![i]}: ${cell}` : cell)).filter(Boolean).join('\n'),
+    row
+      .map((cell, i) => (cell === '' ? '' : header![i] ? `${header![i]}: ${cell}` : cell))
+      .filter(Boolean)
+      .join('\n'),
   );
   return tidy(paragraphs.filter(Boolean).join('\n\n'));
 }

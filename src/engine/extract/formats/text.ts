@@ -43,17 +43,19 @@ export function markdownToText(md: string): string {
 }
 
 export function htmlToText(html: string): string {
-  return tidy(convert(html, {
-    wordwrap: false,
-    selectors: [
-      { selector: 'a', options: { ignoreHref: true } },
-      { selector: 'img', format: 'skip' },
-      { selector: 'script', format: 'skip' },
-      { selector: 'style', format: 'skip' },
-      { selector: 'h1', options: { uppercase: false } },
-      { selector: 'h2', options: { uppercase: false } },
-      { selector: 'h3', options: { uppercase: false } },
-      { selector: 'table', format: 'dataTable' },
-    ],
-  }));
+  return tidy(
+    convert(html, {
+      wordwrap: false,
+      selectors: [
+        { selector: 'a', options: { ignoreHref: true } },
+        { selector: 'img', format: 'skip' },
+        { selector: 'script', format: 'skip' },
+        { selector: 'style', format: 'skip' },
+        { selector: 'h1', options: { uppercase: false } },
+        { selector: 'h2', options: { uppercase: false } },
+        { selector: 'h3', options: { uppercase: false } },
+        { selector: 'table', format: 'dataTable' },
+      ],
+    }),
+  );
 }

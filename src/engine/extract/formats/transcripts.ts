@@ -16,7 +16,11 @@ function cueToTurn(lines: string[]): Turn | null {
   let speaker: string | null = null;
   const voice = /^<v(?:\.[^ >]*)?\s+([^>]+)>/.exec(text);
   if (voice) speaker = voice[1]!.trim();
-  text = text.replace(/<\/?[^>]+>/g, '').replace(/\{\\[^}]*\}/g, '').replace(/\s+/g, ' ').trim();
+  text = text
+    .replace(/<\/?[^>]+>/g, '')
+    .replace(/\{\\[^}]*\}/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const prefix = /^(?:-\s*)?([A-Z][\p{L}.'’ -]{0,40}?)\s*:\s+(.*)$/u.exec(text);
   if (!speaker && prefix) {
     speaker = prefix[1]!.trim();
@@ -47,4 +51,9 @@ function cues(source: string): string[][] {
   return out;
 }
 
-export const vttToText = (source: string) => turnsToText(cues(source).map(cueToTurn).filter((t): t is Turn => t !== null));
+export const vttToText = (source: string) =>
+  turnsToText(
+    cues(source)
+      .map(cueToTurn)
+      .filter((t): t is Turn => t !== null),
+  );
