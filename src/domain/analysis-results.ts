@@ -1,6 +1,6 @@
 import type { Tx } from '../store/store.js';
 import type { Verdict } from '../store/tables.js';
-import { newId, shortHash } from './ids.js';
+import { newHashedRow, newId } from './ids.js';
 import { nowIso } from './clock.js';
 import { nextCounter } from './projects.js';
 import type { CategoryDraft, InsightDraft as EngineInsightDraft } from '../engine/analysis/types.js';
@@ -19,23 +19,19 @@ export async function createCategories(trx: Tx, projectId: string, drafts: Categ
   while (pending.length > 0) {
     const i = pending.findIndex((d) => d.parentKey === null || ids.has(d.parentKey));
     const draft = pending.splice(i === -1 ? 0 : i, 1)[0]!;
-    const id = newId();
-    const now = nowIso();
+    const row = newHashedRow('C');
     await trx
       .insertInto('categories')
       .values({
-        id,
+        ...row,
         projectId,
-        shortId: shortHash('C', id),
         text: clip(draft.name || 'Theme', 500),
         description: clip(draft.description, 4000),
         parentId: draft.parentKey ? (ids.get(draft.parentKey) ?? null) : null,
         analysisId,
-        createdAt: now,
-        updatedAt: now,
       })
       .execute();
-    ids.set(draft.key, id);
+    ids.set(draft.key, row.id);
   }
   return ids;
 }

@@ -1,7 +1,6 @@
 import type { DbOrTx, Tx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
-import { isUuid, newId, shortHash } from './ids.js';
-import { nowIso } from './clock.js';
+import { isUuid, newHashedRow } from './ids.js';
 import { findCategoryByIdOrText } from './resolve.js';
 import { notFound } from './errors.js';
 
@@ -12,18 +11,13 @@ export async function insertCategory(
   projectId: string,
   input: { text: string; description?: string; parentId?: string | null },
 ): Promise<Row<'categories'>> {
-  const id = newId();
-  const now = nowIso();
   const row: Row<'categories'> = {
-    id,
+    ...newHashedRow('C'),
     projectId,
-    shortId: shortHash('C', id),
     text: input.text,
     description: input.description ?? '',
     parentId: input.parentId ?? null,
     analysisId: null,
-    createdAt: now,
-    updatedAt: now,
   };
   await trx.insertInto('categories').values(row).execute();
   return row;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { nowIso } from './clock.js';
 
 /**
  * Id forms (spec "Identifiers", decisions §2). Every resource has a UUID. Documents, insights,
@@ -44,4 +45,11 @@ export function parseHashRef(prefix: HashPrefix, input: string): IdRef | null {
     return { by: 'short', value: prefix + s.slice(1) };
   }
   return null;
+}
+
+/** Identity and timestamps of a new row named by a short hash (categories, tags, metadata fields). */
+export function newHashedRow(prefix: HashPrefix) {
+  const id = newId();
+  const now = nowIso();
+  return { id, shortId: shortHash(prefix, id), createdAt: now, updatedAt: now };
 }

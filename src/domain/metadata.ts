@@ -2,7 +2,7 @@ import type { ProjectScope } from './context.js';
 import type { WriteBody } from '../schema/types.js';
 import type { DbOrTx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
-import { newId, shortHash } from './ids.js';
+import { newHashedRow, newId } from './ids.js';
 import { nowIso } from './clock.js';
 import { conflict, invalidField, notFound } from './errors.js';
 import { findField, resolveDocument, resolveField } from './resolve.js';
@@ -82,12 +82,9 @@ export async function manageMetadataFields(scope: ProjectScope, body: WriteBody<
     const view = async (f: Row<'metadataFields'>) => ({ field: fieldView(f, new Map((await fieldsOf(trx, projectId)).map((x) => [x.id, x]))) });
     if (body.operation === 'create') {
       if (!body.text) throw invalidField('/text', 'creating a field needs its text');
-      const id = newId();
-      const now = nowIso();
       const field: Row<'metadataFields'> = {
-        id,
+        ...newHashedRow('F'),
         projectId,
-        shortId: shortHash('F', id),
         text: body.text,
         shortName: body.shortName ?? body.text.slice(0, 200),
         description: body.description ?? '',
@@ -95,8 +92,6 @@ export async function manageMetadataFields(scope: ProjectScope, body: WriteBody<
         valueType: body.valueType ?? null,
         allowedValues: body.allowedValues ? JSON.stringify(body.allowedValues) : null,
         answerSetOpen: body.answerSetOpen ? 1 : 0,
-        createdAt: now,
-        updatedAt: now,
       };
       await trx.insertInto('metadataFields').values(field).execute();
       return view(field);

@@ -2,7 +2,7 @@ import type { ProjectScope } from './context.js';
 import type { WriteBody } from '../schema/types.js';
 import type { DbOrTx } from '../store/store.js';
 import type { Row, TagTargetType } from '../store/tables.js';
-import { newId, shortHash } from './ids.js';
+import { newHashedRow } from './ids.js';
 import { nowIso } from './clock.js';
 import { conflict, invalidField } from './errors.js';
 import { resolveCategory, resolveDocument, resolveInsight, resolveTag } from './resolve.js';
@@ -77,24 +77,19 @@ export async function manageTags(scope: ProjectScope, body: WriteBody<'manage_ta
       case 'create': {
         if (!body.text) throw invalidField('/text', 'creating a tag needs its text');
         await ensureUniqueText(trx, projectId, body.text);
-        const id = newId();
-        const now = nowIso();
         const tag: Row<'tags'> = {
-          id,
+          ...newHashedRow('T'),
           projectId,
-          shortId: shortHash('T', id),
           text: body.text,
           description: body.description ?? '',
           color: body.color ?? null,
-          createdAt: now,
-          updatedAt: now,
         };
         await trx.insertInto('tags').values(tag).execute();
         const targets = await targetsNamed(trx, projectId, body);
         if (targets.length)
           await trx
             .insertInto('tagTargets')
-            .values(targets.map((t) => ({ tagId: id, targetType: t.type, targetId: t.id, projectId })))
+            .values(targets.map((t) => ({ tagId: tag.id, targetType: t.type, targetId: t.id, projectId })))
             .execute();
         return view(tag);
       }

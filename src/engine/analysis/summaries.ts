@@ -32,7 +32,12 @@ export function summarizeDocument(doc: AnalysisDocument, opts: { locale: string;
   const { sentences, all, centre, forms } = pick([doc], locale, opts.maxSentences);
   const text = sentences.map((s) => s.text).join(' ');
   if (centre.size === 0) return { title: 'Summary', text };
-  const { name } = nameTheme(centre, all.map((s) => s.text), forms, locale);
+  const { name } = nameTheme(
+    centre,
+    all.map((s) => s.text),
+    forms,
+    locale,
+  );
   return { title: `Summary: ${name}`, text };
 }
 

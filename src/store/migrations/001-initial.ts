@@ -1,4 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
+
+/** `created_at` and `updated_at`, which every editable resource has, in that order. */
+const timestamps = <T extends string, C extends string>(t: CreateTableBuilder<T, C>) =>
+  t.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
 
 /** The first schema: every resource of the specification. Portable DDL for SQLite and PostgreSQL. */
 // biome-ignore lint/suspicious/noExplicitAny: a migration runs against the schema of its own time, not today's table types
@@ -47,8 +51,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('insight_counter', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('memo_counter', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('note_counter', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex('projects_account').on('projects').column('account_id').execute();
 
@@ -95,8 +98,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('lease_owner', 'text')
     .addColumn('lease_expires_at', 'text')
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('documents_counter', ['project_id', 'counter'])
     .execute();
   await db.schema.createIndex('documents_status').on('documents').columns(['status', 'lease_expires_at']).execute();
@@ -154,8 +156,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('quotes', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('analysis_id', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('insights_counter', ['project_id', 'counter'])
     .execute();
   await db.schema.createIndex('insights_document').on('insights').column('document_id').execute();
@@ -169,8 +170,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('parent_id', 'text', (c) => c.references('categories.id'))
     .addColumn('analysis_id', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('categories_short', ['project_id', 'short_id'])
     .execute();
 
@@ -191,8 +191,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('text', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('color', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('tags_short', ['project_id', 'short_id'])
     .execute();
 
@@ -231,8 +230,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('field_id', 'text')
     .addColumn('field_value', 'text')
     .addColumn('analysis_id', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('memos_counter', ['project_id', 'counter'])
     .execute();
 
@@ -248,8 +246,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('value_type', 'text')
     .addColumn('allowed_values', 'text')
     .addColumn('answer_set_open', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('metadata_fields_short', ['project_id', 'short_id'])
     .execute();
 
@@ -264,8 +261,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('value', 'text')
     .addColumn('refused_text', 'text')
     .addColumn('refused_short_name', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('metadata_values_doc_field', ['document_id', 'field_id'])
     .execute();
 
