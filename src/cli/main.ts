@@ -9,6 +9,7 @@ import { adminOps } from '../domain/admin.js';
 import { DomainError } from '../domain/errors.js';
 import { buildOpenApi } from '../schema/openapi.js';
 import { adminUsage, USAGE } from './usage.js';
+import { EXPORT_USAGE, exportCommand, ExportUsageError } from './export.js';
 
 const HELP = new Set(['--help', '-h', 'help']);
 
@@ -53,6 +54,10 @@ async function main(argv: string[]) {
     process.stdout.write(adminUsage(rest.find((a) => !HELP.has(a))));
     return;
   }
+  if (command === 'export' && rest.some((a) => HELP.has(a))) {
+    process.stdout.write(EXPORT_USAGE);
+    return;
+  }
   if (command === 'openapi') {
     process.stdout.write(`${JSON.stringify(buildOpenApi(), null, 2)}\n`);
     return;
@@ -60,12 +65,16 @@ async function main(argv: string[]) {
   const config = parseConfig(process.env);
   if (command === 'serve' || command === undefined) return serve(config);
   if (command === 'admin') return admin(config, rest);
+  if (command === 'export') {
+    process.exitCode = await exportCommand(config, rest);
+    return;
+  }
   process.stderr.write(`unknown command "${command}"\n\n${USAGE}`);
   process.exit(2);
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof ExportUsageError) {
     process.stderr.write(`${err.message}\n`);
     process.exit(2);
   }

@@ -8,6 +8,8 @@ Usage:
   sift serve                 run the API (and its background workers) on HOST:PORT
   sift admin <action> …      run an operator action against the configured store
   sift admin --help          list the operator actions and their members
+  sift export --format qdpx --project <id> [--out <file>]
+                             write a project as a REFI-QDA archive (NVivo, ATLAS.ti, MAXQDA, QualCoder)
   sift openapi               print the OpenAPI 3.1 document
   sift --help                this text
 

@@ -9,6 +9,7 @@ import { registerAccountSurface } from './surfaces/account.js';
 import { registerPartnerSurface } from './surfaces/partner.js';
 import { registerAdminSurface } from './surfaces/admin.js';
 import { registerUploadRoutes } from './surfaces/uploads.js';
+import { registerExportRoute } from './surfaces/export.js';
 import { buildOpenApi } from '../schema/openapi.js';
 import { AuthCache } from './auth-cache.js';
 import { guardCredentials } from './credential-guard.js';
@@ -58,6 +59,7 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
     registerPartnerSurface(scope, full);
     registerAdminSurface(scope, full);
     registerUploadRoutes(scope, full);
+    registerExportRoute(scope, full);
   });
   return app;
 }

@@ -1,4 +1,4 @@
-import { SURFACES, UPLOAD_PATHS, type SurfaceDef } from './surfaces.js';
+import { EXPORT_PATH, SURFACES, UPLOAD_PATHS, type SurfaceDef } from './surfaces.js';
 import { UploadUrls } from './account.js';
 
 type Json = Record<string, unknown>;
@@ -176,6 +176,26 @@ export function buildOpenApi(): Json {
     projectParam: true,
     description: 'Multipart `file` fields only, on a project this partner created.',
   });
+
+  paths[EXPORT_PATH] = {
+    get: {
+      operationId: 'exportProject',
+      summary: "The key's project as a REFI-QDA archive (.qdpx), for NVivo, ATLAS.ti, MAXQDA, QualCoder",
+      description:
+        "A zip of `project.qde` (QDA-XML 1.0) and `sources/<guid>.txt`, streamed. Ready documents are sources; categories are codes; each quote of each insight is a selection (offsets in Unicode code points, end exclusive) coded with its categories; insights, notes and memos are notes; tags are sets; metadata fields are variables on one case per document. GUIDs are stable from one export to the next. Read or edit key; counts against the read surface's rate limit.",
+      tags: ['Read'],
+      security: [{ projectKey: [] }],
+      parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['qdpx'], default: 'qdpx' } }],
+      responses: {
+        '200': {
+          description: 'The archive, as an attachment',
+          headers: RATE_HEADERS,
+          content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } },
+        },
+        ...commonErrors('read'),
+      },
+    },
+  };
 
   paths['/api/openapi.json'] = {
     get: {

@@ -28,3 +28,6 @@ export const UPLOAD_PATHS = {
   write: '/api/sift-write/upload',
   partner: '/api/sift-partner/upload',
 } as const;
+
+/** `GET`: the project of a read or edit key as a REFI-QDA archive (`?format=qdpx`). */
+export const EXPORT_PATH = '/api/sift-read/export';

@@ -21,7 +21,7 @@ export interface InsightView {
   updatedAt: string;
 }
 
-const parseQuotes = (text: string): string[] => {
+export const parseQuotes = (text: string): string[] => {
   try {
     const parsed: unknown = JSON.parse(text);
     return Array.isArray(parsed) ? parsed.filter((q): q is string => typeof q === 'string') : [];

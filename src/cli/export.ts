@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import type { Config } from '../config.js';
+import { openStore } from '../store/store.js';
+import { findProject } from '../domain/projects.js';
+import { exportQdpx } from '../domain/refi-export.js';
+
+export const EXPORT_USAGE = 'Usage: sift export --format qdpx --project <id> [--out <file.qdpx>]\n';
+
+/** Exit codes: 0 written, 2 bad arguments, 1 no such project. */
+export class ExportUsageError extends Error {}
+
+/** `sift export`: a project of the configured store as a REFI-QDA archive, to a file or to standard output (not a terminal). */
+export async function exportCommand(config: Config, args: string[]): Promise<number> {
+  let values: { format?: string; project?: string; out?: string };
+  try {
+    ({ values } = parseArgs({ args, options: { format: { type: 'string' }, project: { type: 'string' }, out: { type: 'string' } }, strict: true }));
+  } catch (err) {
+    throw new ExportUsageError(`${(err as Error).message}\n${EXPORT_USAGE}`);
+  }
+  if (values.format !== 'qdpx') throw new ExportUsageError(`--format qdpx is the format sift writes\n${EXPORT_USAGE}`);
+  if (!values.project) throw new ExportUsageError(`--project is required\n${EXPORT_USAGE}`);
+  if (!values.out && process.stdout.isTTY)
+    throw new ExportUsageError(`the archive is binary: give --out <file.qdpx> or redirect standard output\n${EXPORT_USAGE}`);
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const project = await findProject(store.db, values.project);
+    if (!project) {
+      process.stderr.write(`no project ${values.project}\n`);
+      return 1;
+    }
+    await pipeline(exportQdpx(store, project), values.out ? fs.createWriteStream(values.out) : process.stdout);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}

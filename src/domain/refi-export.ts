@@ -1,0 +1,227 @@
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { Zip, ZipDeflate } from 'fflate';
+import type { Db, Store } from '../store/store.js';
+import type { Row } from '../store/tables.js';
+import { buildQde, type QdeCode, type QdeProject, type QdeSelection, type QdeSource } from '../engine/refi/qde.js';
+import { codePointOffsets, derivedGuid } from '../engine/refi/ids.js';
+import { parseQuotes } from './views/insight-view.js';
+
+/**
+ * A project as a REFI-QDA archive (`.qdpx`: `project.qde` and `sources/<guid>.txt`), for NVivo,
+ * ATLAS.ti, MAXQDA, QualCoder and the other tools that read the standard (docs/decisions.md,
+ * "REFI-QDA"). Ready documents become text sources; categories, codes; each quote of each
+ * insight, a selection at its offsets (in code points) coded with the insight's categories and
+ * annotated with the insight's statement; notes and memos, notes; tags, sets; metadata,
+ * variables on one case per document. GUIDs are sift's ids, or derived from them.
+ */
+const ORIGIN = 'sift';
+
+interface Loaded {
+  project: Row<'projects'>;
+  users: { id: string; name: string | null; email: string }[];
+  documents: Pick<Row<'documents'>, 'id' | 'counter' | 'filename' | 'createdAt' | 'updatedAt'>[];
+  categories: Row<'categories'>[];
+  insights: Row<'insights'>[];
+  insightCategories: { insightId: string; categoryId: string }[];
+  notes: Row<'notes'>[];
+  memos: Row<'memos'>[];
+  tags: Row<'tags'>[];
+  tagTargets: Row<'tagTargets'>[];
+  fields: Row<'metadataFields'>[];
+  values: Row<'metadataValues'>[];
+}
+
+async function load(db: Db, project: Row<'projects'>): Promise<Loaded> {
+  const p = project.id;
+  const [users, documents, categories, insights, insightCategories, notes, memos, tags, tagTargets, fields, values] = await Promise.all([
+    db
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.userId')
+      .select(['users.id', 'users.name', 'users.email'])
+      .where('memberships.projectId', '=', p)
+      .orderBy('users.createdAt')
+      .execute(),
+    db
+      .selectFrom('documents')
+      .select(['id', 'counter', 'filename', 'createdAt', 'updatedAt'])
+      .where('projectId', '=', p)
+      .where('status', '=', 'ready')
+      .orderBy('counter')
+      .execute(),
+    db.selectFrom('categories').selectAll().where('projectId', '=', p).orderBy('createdAt').orderBy('id').execute(),
+    db.selectFrom('insights').selectAll().where('projectId', '=', p).orderBy('counter').execute(),
+    db.selectFrom('insightCategories').select(['insightId', 'categoryId']).where('projectId', '=', p).execute(),
+    db.selectFrom('notes').selectAll().where('projectId', '=', p).orderBy('counter').execute(),
+    db.selectFrom('memos').selectAll().where('projectId', '=', p).orderBy('counter').execute(),
+    db.selectFrom('tags').selectAll().where('projectId', '=', p).orderBy('createdAt').orderBy('id').execute(),
+    db.selectFrom('tagTargets').selectAll().where('projectId', '=', p).execute(),
+    db.selectFrom('metadataFields').selectAll().where('projectId', '=', p).orderBy('createdAt').orderBy('id').execute(),
+    db.selectFrom('metadataValues').selectAll().where('projectId', '=', p).orderBy('createdAt').orderBy('id').execute(),
+  ]);
+  return { project, users, documents, categories, insights, insightCategories, notes, memos, tags, tagTargets, fields, values };
+}
+
+const insightNoteGuid = (insightId: string) => derivedGuid('insight-note', insightId);
+const grouped = <T>(rows: T[], key: (r: T) => string) => {
+  const out = new Map<string, T[]>();
+  for (const r of rows) out.set(key(r), [...(out.get(key(r)) ?? []), r]);
+  return out;
+};
+
+function codeTree(l: Loaded): QdeCode[] {
+  const noted = grouped(
+    l.notes.filter((n) => n.targetType === 'insightCategory'),
+    (n) => n.targetId,
+  );
+  const children = grouped(
+    l.categories.filter((c) => c.parentId),
+    (c) => c.parentId!,
+  );
+  const node = (c: Row<'categories'>): QdeCode => ({
+    guid: c.id,
+    name: c.text,
+    description: c.description,
+    noteRefs: (noted.get(c.id) ?? []).map((n) => n.id),
+    children: (children.get(c.id) ?? []).map(node),
+  });
+  return l.categories.filter((c) => !c.parentId).map(node);
+}
+
+/** Each quote of each insight on the document, where it stands in the text (the first place it does). */
+function selectionsOf(l: Loaded, doc: { id: string }, text: string, categoriesOf: Map<string, string[]>): QdeSelection[] {
+  const points = codePointOffsets(text);
+  const noted = grouped(
+    l.notes.filter((n) => n.targetType === 'documentInsight'),
+    (n) => n.targetId,
+  );
+  const out: QdeSelection[] = [];
+  for (const insight of l.insights.filter((i) => i.documentId === doc.id)) {
+    for (const [q, quote] of parseQuotes(insight.quotes).entries()) {
+      const at = text.indexOf(quote);
+      if (at < 0 || quote.length === 0) continue;
+      const guid = derivedGuid('selection', insight.id, String(q));
+      out.push({
+        guid,
+        name: `I${insight.counter}: ${insight.text}`.slice(0, 200),
+        start: points(at),
+        end: points(at + quote.length),
+        created: insight.createdAt,
+        codeGuids: (categoriesOf.get(insight.id) ?? []).map((c) => ({ coding: derivedGuid('coding', guid, c), code: c })),
+        noteRefs: [insightNoteGuid(insight.id), ...(noted.get(insight.id) ?? []).map((n) => n.id)],
+      });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+function categoriesByInsight(l: Loaded): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const ic of l.insightCategories) out.set(ic.insightId, [...(out.get(ic.insightId) ?? []), ic.categoryId]);
+  return out;
+}
+
+function describe(l: Loaded, selections: Map<string, QdeSelection[]>): QdeProject {
+  const docNotes = grouped(
+    l.notes.filter((n) => n.targetType === 'document'),
+    (n) => n.targetId,
+  );
+  const docMemos = grouped(
+    l.memos.filter((m) => m.documentId),
+    (m) => m.documentId!,
+  );
+  const sources: QdeSource[] = l.documents.map((d) => ({
+    guid: d.id,
+    name: d.filename,
+    path: `internal://${d.id}.txt`,
+    created: d.createdAt,
+    modified: d.updatedAt,
+    selections: selections.get(d.id) ?? [],
+    noteRefs: [...(docNotes.get(d.id) ?? []).map((n) => n.id), ...(docMemos.get(d.id) ?? []).map((m) => m.id)],
+  }));
+  const numeric = new Set(l.fields.filter((f) => f.valueType === 'number').map((f) => f.id));
+  const valuesOf = grouped(l.values, (v) => v.documentId);
+  const tagged = grouped(l.tagTargets, (t) => t.tagId);
+  const insightIds = new Set(l.insights.map((i) => i.id));
+  return {
+    name: l.project.name,
+    origin: ORIGIN,
+    created: l.project.createdAt,
+    modified: l.project.updatedAt,
+    description: l.project.description,
+    users: l.users.map((u) => ({ guid: u.id, name: u.name ?? u.email })),
+    codes: codeTree(l),
+    variables: l.fields.map((f) => ({ guid: f.id, name: f.text, description: f.description, type: numeric.has(f.id) ? 'Float' : 'Text' })),
+    cases: l.documents.map((d) => ({
+      guid: derivedGuid('case', d.id),
+      name: d.filename,
+      values: (valuesOf.get(d.id) ?? []).map((v) => {
+        const n = Number(v.text);
+        return numeric.has(v.fieldId) && v.text.trim() !== '' && Number.isFinite(n) ? { variable: v.fieldId, float: n } : { variable: v.fieldId, text: v.text };
+      }),
+      sources: [d.id],
+    })),
+    sources,
+    notes: [
+      ...l.insights.map((i) => ({
+        guid: insightNoteGuid(i.id),
+        name: `Insight I${i.counter}`,
+        text: i.description ? `${i.text}\n\n${i.description}` : i.text,
+        created: i.createdAt,
+      })),
+      ...l.notes.map((n) => ({ guid: n.id, name: `Note N${n.counter}`, text: n.text, created: n.createdAt })),
+      ...l.memos.map((m) => ({ guid: m.id, name: m.title || `Memo M${m.counter}`, text: m.text, created: m.createdAt })),
+    ],
+    sets: l.tags.map((t) => {
+      const targets = tagged.get(t.id) ?? [];
+      const of = (type: string) => targets.filter((x) => x.targetType === type).map((x) => x.targetId);
+      return {
+        guid: t.id,
+        name: t.text,
+        description: t.description,
+        codes: of('category'),
+        sources: of('document'),
+        notes: of('insight')
+          .filter((id) => insightIds.has(id))
+          .map(insightNoteGuid),
+      };
+    }),
+    projectNoteRefs: l.memos.filter((m) => !m.documentId).map((m) => m.id),
+  };
+}
+
+/** The `.qdpx` archive of a project, streamed: documents are read one at a time into `sources/`, then `project.qde`. */
+export function exportQdpx(store: Store, project: Row<'projects'>): Readable {
+  const out = new PassThrough();
+  const zip = new Zip((err, chunk, final) => {
+    if (err) out.destroy(err);
+    else {
+      out.write(chunk);
+      if (final) out.end();
+    }
+  });
+  // Entries carry the project's last change as their time, so that the same project gives the same bytes.
+  const mtime = new Date(project.updatedAt);
+  const add = (name: string, data: Uint8Array) => {
+    const entry = new ZipDeflate(name, { level: 6 });
+    entry.mtime = mtime;
+    zip.add(entry);
+    entry.push(data, true);
+  };
+  (async () => {
+    const loaded = await load(store.db, project);
+    const categoriesOf = categoriesByInsight(loaded);
+    const selections = new Map<string, QdeSelection[]>();
+    for (const d of loaded.documents) {
+      const row = await store.db.selectFrom('documents').select('text').where('id', '=', d.id).executeTakeFirstOrThrow();
+      const text = row.text ?? '';
+      add(`sources/${d.id}.txt`, new TextEncoder().encode(text));
+      selections.set(d.id, selectionsOf(loaded, d, text, categoriesOf));
+      // One document's compressed text at a time: wait while the client is slower than the store.
+      if (out.writableNeedDrain) await once(out, 'drain');
+    }
+    add('project.qde', new TextEncoder().encode(buildQde(describe(loaded, selections))));
+    zip.end();
+  })().catch((err: unknown) => out.destroy(err as Error));
+  return out;
+}

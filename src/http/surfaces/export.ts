@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EXPORT_PATH } from '../../schema/surfaces.js';
+import { applyRateLimit } from '../dispatch.js';
+import { authProjectKey, bearerToken } from '../auth.js';
+import type { Services } from '../services.js';
+import { invalidField } from '../../domain/errors.js';
+import { exportQdpx } from '../../domain/refi-export.js';
+
+const FORMATS = ['qdpx'] as const;
+
+const formatQuery = (req: FastifyRequest): (typeof FORMATS)[number] => {
+  const f = (req.query as Record<string, unknown> | undefined)?.format ?? 'qdpx';
+  if (f !== 'qdpx') throw invalidField('/format', `query parameter format must be one of: ${FORMATS.join(', ')}`);
+  return f;
+};
+
+/** A file name for the download: the project's name without what file systems refuse. */
+const fileName = (name: string) =>
+  `${
+    name
+      .replace(/[^\p{L}\p{N} ._-]+/gu, '')
+      .trim()
+      .slice(0, 100) || 'project'
+  }.qdpx`;
+
+/** The export download: authenticated and rate-limited as the read surface, then streamed. */
+export function registerExportRoute(app: FastifyInstance, services: Services) {
+  app.get(EXPORT_PATH, async (req, reply) => {
+    const principal = await authProjectKey(services.store, bearerToken(req), services.authCache);
+    await applyRateLimit(services, reply, 'read', principal.projectId);
+    formatQuery(req);
+    const archive = exportQdpx(services.store, principal.project);
+    archive.on('error', (err) => services.log.error({ err, projectId: principal.projectId }, 'the export stopped before its end'));
+    const name = fileName(principal.project.name);
+    return reply
+      .type('application/zip')
+      .header('Content-Disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(archive);
+  });
+}
