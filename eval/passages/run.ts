@@ -3,12 +3,19 @@
  * whose participant sentences are marked with the themes they speak to, beside two baselines
  * run on the same studies in the same run:
  *   npx tsx eval/passages/run.ts            (all studies; STUDY=name for one; DETAIL=1 per theme; SEED=n)
+ * With LLM=fake (a local fake model, `fake-llm.ts`) or LLM=url (the endpoint of the SIFT_LLM_*
+ * variables), each study also gets a row `sift + … LLM`: the automatic analysis reworded by the
+ * product's provider and `reworkWithModel`, as the worker does. The targets are the offline row's.
  */
 import { automaticAnalysis, predefinedAnalysis } from '../../src/engine/analysis/index.js';
 import { chunkText } from '../../src/engine/chunk.js';
 import { loadStudies, type Study } from './load.js';
 import { bestCategories, coverage, distractorPromoted, goldCoverage, goldUnits, prf, type Category, type Quoted } from './score.js';
 import { descriptionBaseline, kmeansBaseline } from './baselines.js';
+import { parseConfig } from '../../src/config.js';
+import { createLlmProvider, type LlmProvider } from '../../src/engine/llm/provider.js';
+import { reworkWithModel } from '../../src/engine/llm/writer.js';
+import { startFakeLlm, type FakeLlm } from './fake-llm.js';
 
 interface Row {
   study: string;
@@ -57,7 +64,53 @@ function predefinedF1(study: Study, insights: Quoted[]): number {
   return scores.reduce((s, x) => s + x.f1, 0) / scores.length;
 }
 
-function evaluate(study: Study): Row[] {
+/** The provider as the product builds it from its configuration (`createLlmProvider(config.llm)`, default options). */
+async function modelUnderTest(): Promise<{ llm: LlmProvider; method: string; fake: FakeLlm | null } | null> {
+  const mode = process.env.LLM;
+  if (!mode) return null;
+  if (mode === 'fake') {
+    const fake = await startFakeLlm();
+    const cfg = parseConfig({ SIFT_LLM_BASE_URL: fake.baseUrl, SIFT_LLM_API_KEY: fake.apiKey, SIFT_LLM_MODEL: fake.model });
+    return { llm: createLlmProvider(cfg.llm)!, method: 'sift + fake LLM', fake };
+  }
+  if (mode === 'url') {
+    const cfg = parseConfig(Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('SIFT_LLM_'))));
+    const llm = createLlmProvider(cfg.llm);
+    if (!llm?.chat) throw new Error('LLM=url needs SIFT_LLM_BASE_URL and SIFT_LLM_MODEL (SIFT_LLM_API_KEY if the endpoint wants one)');
+    return { llm, method: `sift + LLM (${cfg.llm.model})`, fake: null };
+  }
+  throw new Error(`LLM must be "fake" or "url", got "${mode}"`);
+}
+
+type Docs = { id: string; text: string; chunks: ReturnType<typeof chunkText> }[];
+
+/** What the worker stores with a model configured (analysis-job.ts, `runAutomatic`), scored like the offline row. */
+async function withModel(study: Study, docs: Docs, offline: ReturnType<typeof automaticAnalysis>, offlineMs: number): Promise<Row> {
+  const { llm, method, fake } = model!;
+  const before = fake ? { ...fake.stats } : null;
+  const failures: string[] = [];
+  const started = Date.now();
+  const result = {
+    ...offline,
+    ...(await reworkWithModel(llm, offline, study.locale, (err) => failures.push((err as { kind?: string }).kind ?? String(err)))),
+  };
+  const row = automaticRow(study, method, result.categories, result.insights, offlineMs + Date.now() - started);
+  if (process.env.DETAIL) {
+    const quotes = (x: { quotes: string[] }[]) => x.reduce((s, i) => s + i.quotes.length, 0);
+    const reworded = result.insights.filter((x, n) => x.quotes !== offline.insights[n]!.quotes);
+    console.error(
+      `  ${method}: ${failures.length} calls failed (${[...new Set(failures)].join(', ') || 'none'}), offline draft kept; ` +
+        `${reworded.length}/${result.insights.length} insights took the model's quotes (${quotes(reworded)} kept after repair); quotes ${quotes(offline.insights)} → ${quotes(result.insights)}`,
+    );
+    if (fake && before) {
+      const d = Object.fromEntries(Object.entries(fake.stats).map(([k, v]) => [k, v - before[k as keyof typeof before]]));
+      console.error(`  fake LLM: ${JSON.stringify(d)}`);
+    }
+  }
+  return row;
+}
+
+async function evaluate(study: Study): Promise<Row[]> {
   const docs = study.transcripts.map((t) => ({ id: t.id, text: t.text, chunks: chunkText(t.text, { locale: study.locale }) }));
   const real = study.themes.filter((t) => !t.distractor);
   console.error(`${study.name} (${study.split}, ${study.locale}): ${docs.length} transcripts, ${real.length} themes`);
@@ -84,12 +137,15 @@ function evaluate(study: Study): Row[] {
   const km = kmeansBaseline(study, real.length);
   const kmeans = automaticRow(study, 'k-means (gold k)', km.categories, km.insights);
   const desc: Row = { study: study.name, split: study.split, method: 'nearest description', predefinedF1: predefinedF1(study, descriptionBaseline(study)) };
-  return [sift, kmeans, desc];
+  return model ? [sift, await withModel(study, docs, auto, ms), kmeans, desc] : [sift, kmeans, desc];
 }
 
+const model = await modelUnderTest();
 const only = process.env.STUDY;
 const studies = loadStudies().filter((s) => !only || s.name === only);
-const rows = studies.flatMap(evaluate);
+const rows: Row[] = [];
+for (const study of studies) rows.push(...(await evaluate(study)));
+await model?.fake?.close();
 const f = (x: number | undefined) => (x === undefined ? '' : x.toFixed(3));
 console.log(
   '| study | split | method | themes found (F1 ≥ 0.5) | mean best-category F1 | coverage | distractor a theme | predefined macro-F1 | verbatim | quotes from interviewer or header | top-level themes | ms |',

@@ -142,12 +142,8 @@ async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: R
   const result = ctx.llm?.chat
     ? {
         ...offline,
-        ...(await reworkWithModel(
-          ctx.llm,
-          offline,
-          (id) => docs.find((d) => d.id === id)?.text ?? '',
-          project.locale,
-          (err) => ctx.log.warn({ err, analysisId: run.id }, 'the language model failed; the offline wording is kept'),
+        ...(await reworkWithModel(ctx.llm, offline, project.locale, (err) =>
+          ctx.log.warn({ err, analysisId: run.id }, 'the language model failed; the offline wording is kept'),
         )),
       }
     : offline;

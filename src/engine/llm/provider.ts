@@ -124,7 +124,12 @@ export function cosineDense(a: number[], b: number[]): number {
  */
 export function verbatimQuote(documentText: string, proposed: string): string | null {
   if (proposed.length > 0 && documentText.includes(proposed)) return proposed;
-  const fold = (s: string) => s.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[–—]/g, '-').toLowerCase();
+  const fold = (s: string) =>
+    s
+      .replace(/[‘’‚‹›]/g, "'")
+      .replace(/[“”„«»]/g, '"')
+      .replace(/[–—]/g, '-')
+      .toLowerCase();
   // Map each kept character of the normalised document back to its offset in the original.
   let norm = '';
   const at: number[] = [];

@@ -5,7 +5,8 @@ import type { CategoryDraft, InsightDraft } from '../analysis/types.js';
 /**
  * With a chat model configured, the offline engine's drafts are reworded: themes get a name and
  * a description, insights a short statement. Quotes the model proposes pass `verbatimQuote`
- * (dropped unless they are, or repair to, a span of the document). Any provider error keeps the
+ * against the insight's own offline quotes (dropped unless they are, or repair to, a span of one
+ * of them, so that no interviewer's words or header line can come back). Any provider error keeps the
  * offline draft for that item and is reported through `onError`.
  */
 const MAX_ITEMS = 300;
@@ -22,7 +23,6 @@ const parse = (raw: string): Record<string, unknown> | null => {
 export async function reworkWithModel(
   llm: LlmProvider,
   drafts: { categories: CategoryDraft[]; insights: InsightDraft[] },
-  textOf: (documentId: string) => string,
   locale: string,
   onError: (err: unknown) => void,
 ): Promise<{ categories: CategoryDraft[]; insights: InsightDraft[] }> {
@@ -73,9 +73,12 @@ export async function reworkWithModel(
           { json: true, maxTokens: 300 },
         ),
       );
-      const doc = textOf(i.documentId);
       const proposed = Array.isArray(answer?.quotes) ? answer.quotes.filter((q): q is string => typeof q === 'string') : [];
-      const repaired = proposed.map((q) => verbatimQuote(doc, q)).filter((q): q is string => !!q);
+      // Repaired within the passage's own quotes, never elsewhere in the document: the same words
+      // in an interviewer's question or a header line are not evidence.
+      const repaired = proposed
+        .map((q) => i.quotes.map((passage) => verbatimQuote(passage, q)).find((r) => r !== null) ?? null)
+        .filter((q): q is string => !!q);
       const text = typeof answer?.text === 'string' && answer.text.trim() ? answer.text.trim().slice(0, 2000) : i.text;
       insights.push({ ...i, text, quotes: repaired.length > 0 ? [...new Set(repaired)].slice(0, 20) : i.quotes });
     } catch (err) {
