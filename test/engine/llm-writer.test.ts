@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { reworkWithModel } from '../../src/engine/llm/writer.js';
 import type { LlmProvider } from '../../src/engine/llm/provider.js';
+import type { CategoryDraft, InsightDraft } from '../../src/engine/analysis/types.js';
 
 const passage = 'Ana: So the bus was late again, and I missed the „Deutschlandtakt“ connection.';
-const draft = {
+const draft: { categories: CategoryDraft[]; insights: InsightDraft[] } = {
   categories: [{ key: 'k', name: 'Delays', description: 'Late buses.', parentKey: null }],
   insights: [
     {
       documentId: 'D1',
       text: 'So the bus was late again',
+      description: '',
+      support: 1,
       quotes: ['So the bus was late again, and I missed the „Deutschlandtakt“ connection.'],
       categoryKeys: ['k'],
     },
