@@ -36,17 +36,31 @@ export async function createCategories(trx: Tx, projectId: string, drafts: Categ
   return ids;
 }
 
-/** Inserts insights (quotes already checked verbatim by the engine) and links them to their categories. */
-export async function insertInsights(trx: Tx, projectId: string, drafts: InsightDraft[], categoryIds: Map<string, string>, analysisId: string) {
+/**
+ * Inserts insights (quotes already checked verbatim) and links them to their categories; answers
+ * each draft's new id, or null where a draft without text or quotes was left out.
+ */
+export async function insertInsights(
+  trx: Tx,
+  projectId: string,
+  drafts: Pick<InsightDraft, 'documentId' | 'text' | 'description' | 'quotes' | 'categoryKeys'>[],
+  categoryIds: Map<string, string>,
+  analysisId: string | null,
+): Promise<(string | null)[]> {
+  const ids: (string | null)[] = [];
   for (const d of drafts) {
     const links = [...new Set(d.categoryKeys.map((k) => categoryIds.get(k)).filter((x): x is string => !!x))];
     const quotes = d.quotes
       .filter((q) => q.length > 0)
       .slice(0, 20)
       .map((q) => clip(q, 4000));
-    if (!d.text.trim() || quotes.length === 0) continue;
+    if (!d.text.trim() || quotes.length === 0) {
+      ids.push(null);
+      continue;
+    }
     const counter = await nextCounter(trx, projectId, 'insightCounter');
     const id = newId();
+    ids.push(id);
     const now = nowIso();
     await trx
       .insertInto('insights')
@@ -69,6 +83,7 @@ export async function insertInsights(trx: Tx, projectId: string, drafts: Insight
         .values(links.map((categoryId) => ({ insightId: id, categoryId, projectId })))
         .execute();
   }
+  return ids;
 }
 
 export async function setVerdict(trx: Tx, projectId: string, family: string, documentId: string, verdict: Verdict, reason: string | null, analysisId: string) {

@@ -10,6 +10,7 @@ import { registerPartnerSurface } from './surfaces/partner.js';
 import { registerAdminSurface } from './surfaces/admin.js';
 import { registerUploadRoutes } from './surfaces/uploads.js';
 import { registerExportRoute } from './surfaces/export.js';
+import { registerImportRoute } from './surfaces/import.js';
 import { buildOpenApi } from '../schema/openapi.js';
 import { AuthCache } from './auth-cache.js';
 import { guardCredentials } from './credential-guard.js';
@@ -60,6 +61,7 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
     registerAdminSurface(scope, full);
     registerUploadRoutes(scope, full);
     registerExportRoute(scope, full);
+    registerImportRoute(scope, full);
   });
   return app;
 }

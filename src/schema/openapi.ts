@@ -1,4 +1,4 @@
-import { EXPORT_PATH, SURFACES, UPLOAD_PATHS, type SurfaceDef } from './surfaces.js';
+import { EXPORT_PATH, IMPORT_PATH, SURFACES, UPLOAD_PATHS, type SurfaceDef } from './surfaces.js';
 import { UploadUrls } from './account.js';
 
 type Json = Record<string, unknown>;
@@ -193,6 +193,33 @@ export function buildOpenApi(): Json {
           content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } },
         },
         ...commonErrors('read'),
+      },
+    },
+  };
+
+  paths[IMPORT_PATH] = {
+    post: {
+      operationId: 'importProject',
+      summary: "A REFI-QDA archive (.qdpx) as a new project of the key's account",
+      description:
+        "One multipart `file` field, 50 MB at most. The archive is checked whole first (zip guard, `project.qde` against QDA-XML 1.0, every source file present, every selection inside its text): a problem is a 400 on `/file` naming it, and nothing is created. Then codes become categories, text sources (and PDF text representations) `pending` documents to price and confirm as uploads are, notes notes and memos, variables metadata, sets tags; each document's codings become insights when it is ready. Answers the project, its documents, the number of codes and codings read, and what was skipped (pictures, audio, video; codings on a PDF or DOCX that came without its text, which itself goes through extraction).",
+      tags: ['Account'],
+      security: [{ accountKey: [] }],
+      parameters: [
+        { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['qdpx'], default: 'qdpx' } },
+        {
+          name: 'name',
+          in: 'query',
+          required: false,
+          schema: { type: 'string', minLength: 1, maxLength: 255 },
+          description: "the new project's name; the archive's by default",
+        },
+        { name: 'locale', in: 'query', required: false, schema: { type: 'string' }, description: "the new project's language; `en` by default" },
+      ],
+      requestBody: { required: true, content: multipart },
+      responses: {
+        '200': { description: 'The new project', headers: RATE_HEADERS, content: { 'application/json': { schema: { type: 'object' } } } },
+        ...commonErrors('upload'),
       },
     },
   };

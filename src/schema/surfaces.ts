@@ -31,3 +31,6 @@ export const UPLOAD_PATHS = {
 
 /** `GET`: the project of a read or edit key as a REFI-QDA archive (`?format=qdpx`). */
 export const EXPORT_PATH = '/api/sift-read/export';
+
+/** `POST` (multipart `file`): a REFI-QDA archive as a new project of the account key's account (`?format=qdpx`). */
+export const IMPORT_PATH = '/api/sift-account/import';

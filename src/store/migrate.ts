@@ -3,6 +3,7 @@ import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-partner-accounts.js';
 import * as m003 from './migrations/003-analysis-note.js';
 import * as m004 from './migrations/004-document-hash.js';
+import * as m005 from './migrations/005-imported-codings.js';
 
 /** Migrations are listed here (not read from disk) so they run the same under tsx and from dist/. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002-partner-accounts': m002,
   '003-analysis-note': m003,
   '004-document-hash': m004,
+  '005-imported-codings': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

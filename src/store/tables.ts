@@ -226,6 +226,14 @@ export interface MetadataValuesTable {
   updatedAt: string;
 }
 
+/** One document's codings from an imported REFI-QDA project (JSON `ImportedCoding[]`), until it is ready. */
+export interface ImportedCodingsTable {
+  documentId: string;
+  projectId: string;
+  codings: string;
+  createdAt: string;
+}
+
 export interface CreditLedgerTable {
   id: string;
   accountId: string | null;
@@ -316,6 +324,7 @@ export interface Tables {
   idempotencyKeys: IdempotencyKeysTable;
   analyses: AnalysesTable;
   analysisVerdicts: AnalysisVerdictsTable;
+  importedCodings: ImportedCodingsTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

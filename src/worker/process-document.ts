@@ -5,6 +5,7 @@ import { nowIso } from '../domain/clock.js';
 import { claimDocument, holdLease } from './lease.js';
 import { finishDocument, MAX_ATTEMPTS } from './extract-document.js';
 import type { JobKind } from './context.js';
+import { materialiseImportedCodings } from '../domain/refi-import.js';
 
 /**
  * processing → ready: the anonymised pipeline replaces personal data first, then the text is
@@ -57,6 +58,7 @@ export const processingJob: JobKind = {
           .set({ status: 'ready', text, leaseOwner: null, leaseExpiresAt: null, updatedAt: nowIso() })
           .where('id', '=', doc.id)
           .execute();
+        await materialiseImportedCodings(trx, doc.id, doc.projectId, text);
       });
     } catch (err) {
       ctx.log.error({ err, documentId: doc.id }, 'processing failed');

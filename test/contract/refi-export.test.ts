@@ -5,9 +5,9 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, seedProject, WRITE, type Fixture, type TestApp } from '../helpers/app.js';
+import { makeTestApp, seedProject, type Fixture, type TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
-import { uploadReady } from '../helpers/upload.js';
+import { CODED_TEXTS, codeProject } from '../helpers/coded-project.js';
 
 const XSD = path.resolve('assets/refi-qda/Project.xsd');
 const EXPORT = '/api/sift-read/export?format=qdpx';
@@ -23,24 +23,10 @@ function validate(qde: string): void {
   }
 }
 
-const TEXT_A = [
-  'Interviewer: How do you pay?',
-  '',
-  'Ana: The fees went up twice this year 😡 and nobody told us.',
-  '',
-  'Ana: I switched to the yearly plan because "monthly" felt like a trap & a half.',
-].join('\n');
-const TEXT_B = 'Interviewer: And support?\n\nBo: Support answered within an hour, which surprised me.';
-
 describe.each(STORE_KINDS)('REFI-QDA export on %s', (kind) => {
   describe.skipIf(skipKind(kind))('', () => {
     let t: TestApp;
     let f: Fixture;
-    const write = async (body: Record<string, unknown>) => {
-      const res = await t.post(WRITE, f.editKey, body);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json();
-    };
     const download = (key: string | null, url = EXPORT) => t.app.server.inject({ method: 'GET', url, headers: key ? { authorization: `Bearer ${key}` } : {} });
     const archive = async () => {
       const res = await download(f.readKey);
@@ -53,43 +39,7 @@ describe.each(STORE_KINDS)('REFI-QDA export on %s', (kind) => {
     beforeAll(async () => {
       t = await makeTestApp(kind);
       f = await seedProject(t);
-      await uploadReady(t, f, [
-        { filename: 'ana.txt', content: TEXT_A },
-        { filename: 'bo.txt', content: TEXT_B },
-      ]);
-      const parent = (await write({ action: 'manage_categories', operation: 'create', text: 'Money <& "fees">', description: 'What people pay.' })).category;
-      await write({ action: 'manage_categories', operation: 'create', text: 'Price rises', parentId: parent.id });
-      const { insight } = await write({
-        action: 'manage_insights',
-        operation: 'create',
-        categories: ['Price rises', 'Plans'],
-        text: 'Fees rise without notice',
-        description: 'Two rises in a year.',
-        documentId: 'D1',
-        quotes: ['The fees went up twice this year 😡 and nobody told us.', 'I switched to the yearly plan because "monthly" felt like a trap & a half.'],
-      });
-      await write({
-        action: 'manage_insights',
-        operation: 'create',
-        categories: ['Support'],
-        text: 'Support is quick',
-        documentId: 'D2',
-        quotes: ['Support answered within an hour'],
-      });
-      await write({ action: 'create_note', targetType: 'documentInsight', targetId: insight.id, text: 'Check the pricing page history.' });
-      await write({ action: 'create_note', targetType: 'document', targetId: 'D2', text: 'Short interview.' });
-      const { tag } = await write({ action: 'manage_tags', operation: 'create', text: 'Churn risk', color: '#FF0000' });
-      await write({ action: 'manage_tags', operation: 'add_targets', id: tag.id, documentIds: ['D1'], insightIds: [insight.id], categoryIds: ['Plans'] });
-      await write({ action: 'manage_metadata_fields', operation: 'create', text: 'Age', valueType: 'number' });
-      await write({ action: 'manage_metadata_fields', operation: 'create', text: 'Segment' });
-      await write({
-        action: 'set_metadata_values',
-        documentId: 'D1',
-        values: [
-          { fieldId: 'Age', text: '34' },
-          { fieldId: 'Segment', text: 'SMB' },
-        ],
-      });
+      await codeProject(t, f);
     });
     afterAll(() => t?.close());
 
@@ -99,7 +49,7 @@ describe.each(STORE_KINDS)('REFI-QDA export on %s', (kind) => {
       validate(qde);
       const sources = Object.keys(files).filter((n) => n.startsWith('sources/'));
       expect(sources).toHaveLength(2);
-      expect(sources.map((n) => new TextDecoder().decode(files[n])).sort()).toEqual([TEXT_A, TEXT_B].sort());
+      expect(sources.map((n) => new TextDecoder().decode(files[n])).sort()).toEqual([CODED_TEXTS.ana, CODED_TEXTS.bo].sort());
     });
 
     it("places every quote at its offsets in code points, coded with its insight's categories and noted with its statement", async () => {

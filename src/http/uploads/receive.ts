@@ -74,7 +74,7 @@ export async function receiveMultipart(req: FastifyRequest, blobs: BlobStore, pr
   }
 }
 
-function mapMultipartError(err: unknown): unknown {
+export function mapMultipartError(err: unknown): unknown {
   if (err instanceof DomainError) return err;
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge('a file is larger than 50 MB');
