@@ -82,10 +82,8 @@ async function modelUnderTest(): Promise<{ llm: LlmProvider; method: string; fak
   throw new Error(`LLM must be "fake" or "url", got "${mode}"`);
 }
 
-type Docs = { id: string; text: string; chunks: ReturnType<typeof chunkText> }[];
-
 /** What the worker stores with a model configured (analysis-job.ts, `runAutomatic`), scored like the offline row. */
-async function withModel(study: Study, docs: Docs, offline: ReturnType<typeof automaticAnalysis>, offlineMs: number): Promise<Row> {
+async function withModel(study: Study, offline: ReturnType<typeof automaticAnalysis>, offlineMs: number): Promise<Row> {
   const { llm, method, fake } = model!;
   const before = fake ? { ...fake.stats } : null;
   const failures: string[] = [];
@@ -137,7 +135,7 @@ async function evaluate(study: Study): Promise<Row[]> {
   const km = kmeansBaseline(study, real.length);
   const kmeans = automaticRow(study, 'k-means (gold k)', km.categories, km.insights);
   const desc: Row = { study: study.name, split: study.split, method: 'nearest description', predefinedF1: predefinedF1(study, descriptionBaseline(study)) };
-  return model ? [sift, await withModel(study, docs, auto, ms), kmeans, desc] : [sift, kmeans, desc];
+  return model ? [sift, await withModel(study, auto, ms), kmeans, desc] : [sift, kmeans, desc];
 }
 
 const model = await modelUnderTest();

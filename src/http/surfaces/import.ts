@@ -20,7 +20,7 @@ const query = (req: FastifyRequest) => {
 async function receiveArchive(req: FastifyRequest): Promise<Uint8Array> {
   try {
     const part = await req.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 0, parts: 1 } });
-    if (!part || part.fieldname !== 'file') throw invalid('send the .qdpx archive in one multipart `file` field', [{ path: '/file', message: 'is required' }]);
+    if (part?.fieldname !== 'file') throw invalid('send the .qdpx archive in one multipart `file` field', [{ path: '/file', message: 'is required' }]);
     const data = await part.toBuffer();
     if (part.file.truncated) throw payloadTooLarge('the archive is larger than 50 MB');
     return new Uint8Array(data);
