@@ -1,6 +1,6 @@
 import type { Row } from '../store/tables.js';
 import type { WorkerContext, JobKind } from './context.js';
-import { claimAnalysis, holdLease, isoIn } from './lease.js';
+import { claimAnalysis, holdLease, isoIn, renewLease } from './lease.js';
 import type { Tx } from '../store/store.js';
 import { nowIso } from '../domain/clock.js';
 import { coverageOf, familyOf, nothingNewNote, type AnalysisParams, type AnalysisType } from '../domain/analyses.js';
@@ -113,6 +113,15 @@ async function clearEarlierAttempt(trx: Tx, run: Row<'analyses'>) {
   await trx.deleteFrom('analysisVerdicts').where('projectId', '=', run.projectId).where('analysisId', '=', run.id).execute();
 }
 
+/**
+ * A full lease right before the engine computes: the heartbeat is a timer on this thread and
+ * cannot beat while the engine holds it, so the lease must last through the computation on its
+ * own. A lease already lost stops the run here (the writes after are fenced as well).
+ */
+async function beforeComputing(ctx: WorkerContext, run: Row<'analyses'>): Promise<void> {
+  if (!(await renewLease(ctx.store, 'analyses', run.id, ctx.owner, ctx.leaseMs))) throw new LeaseLost(`analysis ${run.id} is no longer held by ${ctx.owner}`);
+}
+
 /** Answers the run's note, if it has one to leave (nothing new to analyse). */
 async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>, params: AnalysisParams): Promise<string | null> {
   const family = familyOf('automatic');
@@ -126,6 +135,7 @@ async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: R
     .orderBy('createdAt')
     .execute();
   const examples = await categoryExamples(ctx, project.id);
+  await beforeComputing(ctx, run);
   const offline = automaticAnalysis(docs, {
     locale: project.locale,
     granularity: params.granularity,
@@ -184,6 +194,7 @@ async function runPredefined(ctx: WorkerContext, run: Row<'analyses'>, project: 
   }
   const categoryIds = await fenced(ctx, run, (trx) => createCategories(trx, project.id, drafts, known, run.id));
   if (docs.length === 0) return;
+  await beforeComputing(ctx, run);
   const result = predefinedAnalysis(docs, categories, { locale: project.locale, granularity: params.granularity, strictMode: params.strictMode });
   for (const v of result.verdicts) {
     await fenced(ctx, run, async (trx) => {
@@ -203,6 +214,7 @@ async function runSummaries(ctx: WorkerContext, run: Row<'analyses'>, project: R
   const family = familyOf('summaries', run);
   const docs = await loadDocuments(ctx, project.id, await documentsWithoutVerdict(ctx, project.id, family));
   for (const doc of docs) {
+    await beforeComputing(ctx, run);
     const summary = summarizeDocument(doc, { locale: project.locale, maxSentences: 5 });
     await fenced(ctx, run, async (trx) => {
       await upsertMemo(trx, project.id, { kind: 'summary', title: summary.title, text: summary.text, documentId: doc.id }, run.id);

@@ -4,6 +4,7 @@ import { openStore } from '../store/store.js';
 import { fileBlobStore } from '../store/blobs.js';
 import { createLlmProvider } from '../engine/llm/provider.js';
 import { startWorkers } from './runner.js';
+import { warmUpAnalysis } from '../engine/analysis/index.js';
 import type { ThreadData, ToHost, ToThread } from './thread-host.js';
 
 /**
@@ -17,6 +18,8 @@ const send = (msg: ToHost) => port.postMessage(msg);
 const log = pino({ level: config.logLevel, base: { thread: 'workers' } });
 
 const store = await openStore(storeOptions);
+// Before any claim: the engine's first-use loading would otherwise be paid inside a lease.
+warmUpAnalysis();
 const workers = startWorkers(
   { config, store, blobs: fileBlobStore(config.dataDir), log, leaseMs: config.leaseMs, llm: createLlmProvider(config.llm) },
   { count: config.workers },
