@@ -10,6 +10,7 @@ import { DomainError } from '../domain/errors.js';
 import { buildOpenApi } from '../schema/openapi.js';
 import { adminUsage, USAGE } from './usage.js';
 import { EXPORT_USAGE, exportCommand, ExportUsageError } from './export.js';
+import { MCP_USAGE, mcpCommand, McpUsageError } from '../mcp/stdio.js';
 
 const HELP = new Set(['--help', '-h', 'help']);
 
@@ -58,6 +59,10 @@ async function main(argv: string[]) {
     process.stdout.write(EXPORT_USAGE);
     return;
   }
+  if (command === 'mcp' && rest.some((a) => HELP.has(a))) {
+    process.stdout.write(MCP_USAGE);
+    return;
+  }
   if (command === 'openapi') {
     process.stdout.write(`${JSON.stringify(buildOpenApi(), null, 2)}\n`);
     return;
@@ -69,12 +74,13 @@ async function main(argv: string[]) {
     process.exitCode = await exportCommand(config, rest);
     return;
   }
+  if (command === 'mcp') return mcpCommand(config, process.env);
   process.stderr.write(`unknown command "${command}"\n\n${USAGE}`);
   process.exit(2);
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof ExportUsageError) {
+  if (err instanceof ConfigError || err instanceof ExportUsageError || err instanceof McpUsageError) {
     process.stderr.write(`${err.message}\n`);
     process.exit(2);
   }

@@ -10,6 +10,8 @@ Usage:
   sift admin --help          list the operator actions and their members
   sift export --format qdpx --project <id> [--out <file>]
                              write a project as a REFI-QDA archive (NVivo, ATLAS.ti, MAXQDA, QualCoder)
+  SIFT_API_KEY=<read key> sift mcp
+                             serve a project's read tools to an AI agent over MCP (stdio)
   sift openapi               print the OpenAPI 3.1 document
   sift --help                this text
 

@@ -11,6 +11,7 @@ import { registerAdminSurface } from './surfaces/admin.js';
 import { registerUploadRoutes } from './surfaces/uploads.js';
 import { registerExportRoute } from './surfaces/export.js';
 import { registerImportRoute } from './surfaces/import.js';
+import { registerMcpRoute } from '../mcp/http.js';
 import { buildOpenApi } from '../schema/openapi.js';
 import { AuthCache } from './auth-cache.js';
 import { guardCredentials } from './credential-guard.js';
@@ -62,6 +63,7 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
     registerUploadRoutes(scope, full);
     registerExportRoute(scope, full);
     registerImportRoute(scope, full);
+    registerMcpRoute(scope, full);
   });
   return app;
 }

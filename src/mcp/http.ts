@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { rateLimited } from '../domain/errors.js';
+import { authProjectKey, bearerToken } from '../http/auth.js';
+import { applyRateLimit, NOT_POST, setRateHeaders } from '../http/dispatch.js';
+import type { ProjectPrincipal } from '../http/handler.js';
+import type { Services } from '../http/services.js';
+import { createMcpServer } from './server.js';
+
+export const MCP_PATH = '/mcp';
+
+/** A JSON-RPC message to a read tool is small; no search query or id list comes near this. */
+const MCP_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The MCP Streamable HTTP transport at `/mcp`, stateless: every POST carries its JSON-RPC
+ * message and gets its answer as JSON, with a server and transport made for it. Authenticated
+ * with a read or edit project key (401 otherwise, counted like every other 401) and
+ * rate-limited as the read surface. Without sessions there is no stream to open (GET) and none
+ * to end (DELETE): those, like any other method, are 405, which the transport's clients expect from a stateless server.
+ */
+export function registerMcpRoute(app: FastifyInstance, services: Services) {
+  app.route({
+    method: 'POST',
+    url: MCP_PATH,
+    bodyLimit: MCP_BODY_LIMIT,
+    onRequest: async (req, reply) => {
+      // The credential guard (src/http/credential-guard.ts) covers /api/sift-*; this path too.
+      const guard = await services.limiter.peek('failedAuth', req.ip);
+      if (!guard.allowed) {
+        setRateHeaders(reply, guard);
+        throw rateLimited(`too many requests with a wrong credential from this address; retry in ${guard.resetSeconds} s`);
+      }
+      const principal = await authProjectKey(services.store, bearerToken(req), services.authCache);
+      req.principal = principal;
+      await applyRateLimit(services, reply, 'read', principal.projectId);
+    },
+    handler: async (req, reply) => {
+      const principal = req.principal as ProjectPrincipal;
+      const scope = async () => ({ store: services.store, project: principal.project, userId: principal.userId, llm: services.llm });
+      const server = createMcpServer(scope, (err) => req.log.error({ err, requestId: req.id }, 'MCP tool failed'));
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      // The transport writes the answer itself; the headers set so far (rate limits) go with it.
+      reply.hijack();
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+      reply.raw.setHeader('X-Request-Id', req.id);
+      reply.raw.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      try {
+        await server.connect(transport);
+        await transport.handleRequest(req.raw, reply.raw, req.body);
+      } catch (err) {
+        req.log.error({ err, requestId: req.id }, 'MCP request failed');
+        if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' });
+        if (!reply.raw.writableEnded) reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'internal error' }, id: null }));
+      }
+    },
+  });
+  app.route({
+    method: [...NOT_POST],
+    url: MCP_PATH,
+    handler: async (_req, reply) => reply.status(405).header('Allow', 'POST').send({ error: 'method not allowed: this MCP server is stateless, use POST' }),
+  });
+}
