@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../store/store.js';
+import type { Row } from '../store/tables.js';
 import { newId } from './ids.js';
 import { nowIso } from './clock.js';
 import { invalidField, notFound, paymentRequired } from './errors.js';
@@ -87,6 +88,16 @@ export async function chargeCredits(trx: Tx, payer: Payer, amount: number, reaso
   return balanceOf(trx, payer);
 }
 
+const ledgerEntry = (r: Row<'creditLedger'>) => ({
+  id: r.id,
+  amount: Number(r.amount),
+  kind: r.kind,
+  reason: r.reason,
+  projectId: r.projectId,
+  documentIds: r.documentIds ? (JSON.parse(r.documentIds) as string[]) : null,
+  createdAt: r.createdAt,
+});
+
 export async function ledgerOf(db: DbOrTx, payer: Payer) {
   const rows = await db
     .selectFrom('creditLedger')
@@ -95,13 +106,25 @@ export async function ledgerOf(db: DbOrTx, payer: Payer) {
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    amount: Number(r.amount),
-    kind: r.kind,
-    reason: r.reason,
-    projectId: r.projectId,
-    documentIds: r.documentIds ? (JSON.parse(r.documentIds) as string[]) : null,
-    createdAt: r.createdAt,
-  }));
+  return rows.map(ledgerEntry);
+}
+
+/** One page of a payer's ledger, newest first, with the number of entries in all. */
+export async function ledgerPage(db: DbOrTx, payer: Payer, page: { limit: number; offset: number }) {
+  const column = 'accountId' in payer ? 'accountId' : 'partnerId';
+  const rows = await db
+    .selectFrom('creditLedger')
+    .selectAll()
+    .where(column, '=', payerId(payer))
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const count = await db
+    .selectFrom('creditLedger')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(column, '=', payerId(payer))
+    .executeTakeFirstOrThrow();
+  return { entries: rows.map(ledgerEntry), total: Number(count.n) };
 }

@@ -98,22 +98,28 @@ export async function findPartnerBySecret(db: DbOrTx, token: string): Promise<Ro
 }
 
 export async function createProjectKey(db: DbOrTx, input: { projectId: string; userId: string; access: 'read' | 'edit' }): Promise<string> {
-  const key = newApiKeyValue(input.access);
-  await db
-    .insertInto('apiKeys')
-    .values({
-      id: newId(),
-      hash: hashSecret(key),
-      scope: 'project',
-      access: input.access,
-      projectId: input.projectId,
-      accountId: null,
-      userId: input.userId,
-      createdAt: nowIso(),
-      revokedAt: null,
-    })
-    .execute();
-  return key;
+  return (await issueProjectKey(db, input)).secret;
+}
+
+/** Mints a project key: its stored row (hash only) and its value, which is never stored. */
+export async function issueProjectKey(
+  db: DbOrTx,
+  input: { projectId: string; userId: string; access: 'read' | 'edit' },
+): Promise<{ row: Row<'apiKeys'>; secret: string }> {
+  const secret = newApiKeyValue(input.access);
+  const row: Row<'apiKeys'> = {
+    id: newId(),
+    hash: hashSecret(secret),
+    scope: 'project',
+    access: input.access,
+    projectId: input.projectId,
+    accountId: null,
+    userId: input.userId,
+    createdAt: nowIso(),
+    revokedAt: null,
+  };
+  await db.insertInto('apiKeys').values(row).execute();
+  return { row, secret };
 }
 
 export async function createAccountKey(db: DbOrTx, input: { accountId: string; userId: string }): Promise<string> {
@@ -133,6 +139,19 @@ export async function createAccountKey(db: DbOrTx, input: { accountId: string; u
     })
     .execute();
   return key;
+}
+
+/**
+ * Revokes a project's key by its id: 404 for a key of another project (or none). A key revoked
+ * already keeps its first revocation time. Answers the key's row as it now stands.
+ */
+export async function revokeProjectKeyById(db: DbOrTx, projectId: string, keyId: string): Promise<Row<'apiKeys'>> {
+  const q = () => db.selectFrom('apiKeys').selectAll().where('id', '=', keyId).where('projectId', '=', projectId).where('scope', '=', 'project');
+  const row = await q().executeTakeFirst();
+  if (!row) throw notFound('key', keyId);
+  if (row.revokedAt) return row;
+  await db.updateTable('apiKeys').set({ revokedAt: nowIso() }).where('id', '=', row.id).where('revokedAt', 'is', null).execute();
+  return q().executeTakeFirstOrThrow();
 }
 
 /** Revokes an API key or a partner secret by its full value. */

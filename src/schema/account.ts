@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { action, AnalysisGranularity, Locale, MAX_CREDITS, ProjectIdInput, Str, StrArray, StringEnum } from './common.js';
+import { action, AnalysisGranularity, Locale, MAX_CREDITS, MAX_POSITION, ProjectIdInput, Str, StrArray, StringEnum } from './common.js';
 
 export const PredefinedCategory = Type.Object(
   {
@@ -78,6 +78,59 @@ export const projectDocumentActions = {
   start_analysis: startAnalysis,
 };
 
+const EXTENSION = 'A sift extension of the specification (self-service keys, docs/decisions.md).';
+const Uuid = (description: string) => Type.String({ format: 'uuid', description });
+
+/**
+ * Self-service keys: house actions on the account surface, not in the specification. Projects
+ * are found as for the project-document actions: 404 unless the key's user is a member, 403 for
+ * key management below `owner`/`admin`.
+ */
+export const selfServiceActions = {
+  list_projects: action(
+    'list_projects',
+    {},
+    {
+      description: `${EXTENSION} The projects the key reaches (every project its user is a member of, whichever account owns it), each with the user's \`role\`: \`{accountId, projects}\`.`,
+    },
+  ),
+  create_project_key: action(
+    'create_project_key',
+    {
+      projectId: ProjectIdInput,
+      access: StringEnum(['read', 'edit'] as const),
+      userId: Type.Optional(Uuid("the member the key acts as; default the account key's user")),
+    },
+    {
+      description: `${EXTENSION} Mints a project key (owner or admin of the project only). Answers \`{key: {id, access, projectId, userId, createdAt, revokedAt}, secret}\`: the secret is shown this once and stored hashed. A \`userId\` who is not a member of the project is a 404.`,
+    },
+  ),
+  list_project_keys: action(
+    'list_project_keys',
+    { projectId: ProjectIdInput },
+    {
+      description: `${EXTENSION} The project's keys, oldest first, revoked ones with \`revokedAt\` set; never a secret (owner or admin of the project only).`,
+    },
+  ),
+  revoke_project_key: action(
+    'revoke_project_key',
+    { projectId: ProjectIdInput, keyId: Uuid('`id` from `create_project_key` or `list_project_keys`') },
+    {
+      description: `${EXTENSION} Revokes one of the project's keys (owner or admin of the project only); it stops authenticating at once. Revoking a revoked key answers it unchanged.`,
+    },
+  ),
+  get_credits: action(
+    'get_credits',
+    {
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'default 50' })),
+      offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_POSITION, description: 'default 0' })),
+    },
+    {
+      description: `${EXTENSION} The key's account's \`creditBalance\` and its ledger, newest first: \`{accountId, creditBalance, ledger, total, offset, nextOffset}\` (\`nextOffset\` null at the end).`,
+    },
+  ),
+};
+
 /** `POST /api/sift-account`: account-scoped edit key. */
 export const accountActions = {
   create_project: action(
@@ -90,6 +143,7 @@ export const accountActions = {
     { description: "Creates a project in the key's account; the key's user becomes `owner`. Accepts an `Idempotency-Key` header." },
   ),
   ...projectDocumentActions,
+  ...selfServiceActions,
 };
 
 /** JSON body of the account and (deprecated) write uploads. */

@@ -8,6 +8,7 @@ import { multipart } from '../helpers/multipart.js';
 import { SURFACES, UPLOAD_PATHS, type SurfaceName } from '../../src/schema/surfaces.js';
 import { newId } from '../../src/domain/ids.js';
 import { nextCounter } from '../../src/domain/projects.js';
+import { issueProjectKey } from '../../src/domain/keys.js';
 
 /**
  * One security suite over every action that takes an id (in the manner of unkey's shared route
@@ -47,7 +48,21 @@ const DECLARED = CLIENT_SURFACES.flatMap((surface) =>
 // ---------------------------------------------------------------------------------------------
 // Worlds: a project with one object of each kind, named by id in every accepted form.
 
-type Kind = 'document' | 'waiting' | 'insight' | 'category' | 'category2' | 'tag' | 'field' | 'field2' | 'memo' | 'note' | 'project' | 'account';
+type Kind =
+  | 'document'
+  | 'waiting'
+  | 'insight'
+  | 'category'
+  | 'category2'
+  | 'tag'
+  | 'field'
+  | 'field2'
+  | 'memo'
+  | 'note'
+  | 'project'
+  | 'account'
+  | 'user'
+  | 'key';
 type Form = 'uuid' | 'short';
 type Ids = Record<Kind, string>;
 interface Ref {
@@ -62,7 +77,9 @@ interface World {
 
 /** Kinds whose short form is a per-project counter: another project's `D3` is this project's `D3`, so only its UUID is foreign. */
 const COUNTER_KINDS: Kind[] = ['document', 'waiting', 'insight', 'memo', 'note'];
-const formsOf = (kind: Kind): Form[] => (COUNTER_KINDS.includes(kind) || kind === 'account' ? ['uuid'] : ['uuid', 'short']);
+/** Accounts, users (a project's owner) and project keys are named by UUID only. */
+const UUID_ONLY_KINDS: Kind[] = ['account', 'user', 'key'];
+const formsOf = (kind: Kind): Form[] => (COUNTER_KINDS.includes(kind) || UUID_ONLY_KINDS.includes(kind) ? ['uuid'] : ['uuid', 'short']);
 const idsOf = (w: World, form: Form): Ids => Object.fromEntries(Object.entries(w.refs).map(([k, r]) => [k, r[form]])) as Ids;
 
 const rand = () => crypto.randomBytes(5).toString('hex');
@@ -72,6 +89,8 @@ function ghostWorld(): World {
   const hash = (p: string) => ({ uuid: newId(), short: `${p}${base36()}` });
   const counter = (p: string) => ({ uuid: newId(), short: `${p}999999` });
   const account = newId();
+  const user = newId();
+  const key = newId();
   return {
     projectId: newId(),
     marker: 'ghost',
@@ -88,6 +107,8 @@ function ghostWorld(): World {
       field2: hash('F'),
       project: hash('P'),
       account: { uuid: account, short: account },
+      user: { uuid: user, short: user },
+      key: { uuid: key, short: key },
     },
   };
 }
@@ -239,6 +260,54 @@ const CASES: IdCase[] = [
     mode: 'scope',
     foreign: ['stranger'],
     body: (_o, x) => ({ action: 'start_analysis', projectId: x.project, type: 'summaries' }),
+  },
+  // Self-service keys (a sift extension): the project as above; a user who is not a member of the
+  // caller's project, or a key of another project, is a 404. The sibling project's user is the
+  // caller's own user (a member), so only the stranger's user is foreign.
+  {
+    surface: 'account',
+    action: 'create_project_key',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: ['stranger'],
+    body: (_o, x) => ({ action: 'create_project_key', projectId: x.project, access: 'read' }),
+  },
+  {
+    surface: 'account',
+    action: 'create_project_key',
+    pointer: '/userId',
+    kind: 'user',
+    mode: 'member',
+    foreign: ['stranger'],
+    body: (o, x) => ({ action: 'create_project_key', projectId: o.project, access: 'read', userId: x.user }),
+  },
+  {
+    surface: 'account',
+    action: 'list_project_keys',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: ['stranger'],
+    body: (_o, x) => ({ action: 'list_project_keys', projectId: x.project }),
+  },
+  {
+    surface: 'account',
+    action: 'revoke_project_key',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: ['stranger'],
+    body: (_o, x) => ({ action: 'revoke_project_key', projectId: x.project, keyId: x.key }),
+  },
+  {
+    surface: 'account',
+    action: 'revoke_project_key',
+    pointer: '/keyId',
+    kind: 'key',
+    mode: 'member',
+    foreign: PROJECT_WORLDS,
+    body: (o, x) => ({ action: 'revoke_project_key', projectId: o.project, keyId: x.key }),
   },
 
   // Partner secret: reaches only the accounts and projects this partner created.
@@ -394,6 +463,7 @@ const PROJECT_TABLES = [
   'analyses',
   'analysisVerdicts',
   'memberships',
+  'apiKeys',
 ] as const;
 
 const normalise = (error: string) => error.replace(/"[^"]*"/g, '"<id>"');
@@ -470,6 +540,14 @@ describe.each(STORE_KINDS)('security of id-taking actions on %s', (kind) => {
       const uuidOf = async (table: 'categories' | 'tags' | 'metadataFields' | 'projects', shortId: string) =>
         (await db.selectFrom(table).select('id').where('shortId', '=', shortId).executeTakeFirstOrThrow()).id;
       const project = await db.selectFrom('projects').select(['id', 'shortId']).where('id', '=', projectId).executeTakeFirstOrThrow();
+      // The project's owner, and a key of the project's own (fresh for each case, which may revoke it).
+      const owner = await db
+        .selectFrom('memberships')
+        .select('userId')
+        .where('projectId', '=', projectId)
+        .where('role', '=', 'owner')
+        .executeTakeFirstOrThrow();
+      const key = (await issueProjectKey(db, { projectId, userId: owner.userId, access: 'read' })).row;
       return {
         projectId,
         marker,
@@ -486,6 +564,8 @@ describe.each(STORE_KINDS)('security of id-taking actions on %s', (kind) => {
           field2: { uuid: await uuidOf('metadataFields', field2.id), short: field2.id },
           project: { uuid: project.id, short: project.shortId },
           account: { uuid: accountId, short: accountId },
+          user: { uuid: owner.userId, short: owner.userId },
+          key: { uuid: key.id, short: key.id },
         },
       };
     }
