@@ -59,8 +59,9 @@ function capitalisedRuns(text: string, min: number, stops: Set<string>): string[
   const out: string[] = [];
   const run = /[\p{Lu}][\p{L}\p{N}&'’-]*(?:\s+[\p{Lu}][\p{L}\p{N}&'’-]*)*/gu;
   for (let m = run.exec(text); m; m = run.exec(text)) {
-    const before = text.slice(Math.max(0, m.index - 3), m.index);
-    const opens = m.index === 0 || /(^|[.!?:;"“„«(\n]\s*)$/.test(before) || /\n\s*$/.test(text.slice(0, m.index));
+    // What stands just before the run (a few characters, never the whole text before it).
+    const before = text.slice(Math.max(0, m.index - 16), m.index);
+    const opens = m.index === 0 || /(^|[.!?:;"“„«(\n])\s*$/.test(before);
     const words = m[0].split(/\s+/);
     // A run that opens a sentence keeps its later words only, and none starts or ends with a function word ("Ihren Kindern").
     const kept = opens ? words.slice(1) : words;
