@@ -37,20 +37,7 @@ export async function grantCredits(trx: Tx, payer: Payer, amount: number, reason
     .where(sql<boolean>`credit_balance + ${amount} between ${-MAX_CREDITS} and ${MAX_CREDITS}`)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) throw invalidField('/amount', `would take the balance beyond ±${MAX_CREDITS} credits`);
-  await trx
-    .insertInto('creditLedger')
-    .values({
-      id: newId(),
-      accountId: 'accountId' in payer ? payer.accountId : null,
-      partnerId: 'partnerId' in payer ? payer.partnerId : null,
-      amount,
-      kind: 'grant',
-      reason,
-      projectId: null,
-      documentIds: null,
-      createdAt: nowIso(),
-    })
-    .execute();
+  await record(trx, payer, { amount, kind: 'grant', reason, projectId: null, documentIds: null });
   return balanceOf(trx, payer);
 }
 
@@ -71,21 +58,22 @@ export async function chargeCredits(trx: Tx, payer: Payer, amount: number, reaso
       throw paymentRequired(`not enough credits: the confirmation costs ${amount}, the balance is ${balance}`);
     }
   }
+  await record(trx, payer, { amount: -amount, kind: 'charge', reason, projectId: ref.projectId, documentIds: JSON.stringify(ref.documentIds) });
+  return balanceOf(trx, payer);
+}
+
+/** One line of the payer's ledger, beside the balance change it records. */
+async function record(trx: Tx, payer: Payer, entry: Pick<Row<'creditLedger'>, 'amount' | 'kind' | 'reason' | 'projectId' | 'documentIds'>) {
   await trx
     .insertInto('creditLedger')
     .values({
       id: newId(),
       accountId: 'accountId' in payer ? payer.accountId : null,
       partnerId: 'partnerId' in payer ? payer.partnerId : null,
-      amount: -amount,
-      kind: 'charge',
-      reason,
-      projectId: ref.projectId,
-      documentIds: JSON.stringify(ref.documentIds),
+      ...entry,
       createdAt: nowIso(),
     })
     .execute();
-  return balanceOf(trx, payer);
 }
 
 const ledgerEntry = (r: Row<'creditLedger'>) => ({

@@ -1,6 +1,6 @@
 import type { ProjectScope } from './context.js';
 import type { ReadBody, WriteBody } from '../schema/types.js';
-import type { DbOrTx } from '../store/store.js';
+import type { DbOrTx, Tx } from '../store/store.js';
 import type { NoteTargetType, Row } from '../store/tables.js';
 import { newId } from './ids.js';
 import { nowIso } from './clock.js';
@@ -8,6 +8,29 @@ import { nextCounter } from './projects.js';
 import { resolveCategory, resolveDocument, resolveInsight, findCategoryByIdOrText } from './resolve.js';
 import { matchDocuments, matchInsights } from './filters.js';
 import { inBatches } from './views/in-batches.js';
+
+/** A note row on a target already resolved to its UUID, with the project's next note counter. */
+export async function insertNote(
+  trx: Tx,
+  projectId: string,
+  targetType: Row<'notes'>['targetType'],
+  targetId: string,
+  text: string,
+  authorUserId: string | null,
+) {
+  const note: Row<'notes'> = {
+    id: newId(),
+    projectId,
+    counter: await nextCounter(trx, projectId, 'noteCounter'),
+    targetType,
+    targetId,
+    text,
+    authorUserId,
+    createdAt: nowIso(),
+  };
+  await trx.insertInto('notes').values(note).execute();
+  return note;
+}
 
 /**
  * Notes on a document, an insight (`documentInsight`) or a category (`insightCategory`).
@@ -34,17 +57,7 @@ export async function createNote(scope: ProjectScope, body: WriteBody<'create_no
         : body.targetType === 'documentInsight'
           ? await resolveInsight(trx, projectId, body.targetId)
           : await resolveCategory(trx, projectId, body.targetId);
-    const note: Row<'notes'> = {
-      id: newId(),
-      projectId,
-      counter: await nextCounter(trx, projectId, 'noteCounter'),
-      targetType: body.targetType,
-      targetId: target.id,
-      text: body.text,
-      authorUserId: scope.userId,
-      createdAt: nowIso(),
-    };
-    await trx.insertInto('notes').values(note).execute();
+    const note = await insertNote(trx, projectId, body.targetType, target.id, body.text, scope.userId);
     return { note: (await noteViews(trx, [note]))[0] };
   });
 }

@@ -65,7 +65,11 @@ async function load(db: Db, project: Row<'projects'>): Promise<Loaded> {
 const insightNoteGuid = (insightId: string) => derivedGuid('insight-note', insightId);
 const grouped = <T>(rows: T[], key: (r: T) => string) => {
   const out = new Map<string, T[]>();
-  for (const r of rows) out.set(key(r), [...(out.get(key(r)) ?? []), r]);
+  for (const r of rows) {
+    const list = out.get(key(r));
+    if (list) list.push(r);
+    else out.set(key(r), [r]);
+  }
   return out;
 };
 
@@ -88,15 +92,32 @@ function codeTree(l: Loaded): QdeCode[] {
   return l.categories.filter((c) => !c.parentId).map(node);
 }
 
+/** What placing quotes needs, grouped once for the whole project rather than per document. */
+interface Coded {
+  insightsOf: Map<string, Row<'insights'>[]>;
+  categoriesOf: Map<string, string[]>;
+  notesOf: Map<string, Row<'notes'>[]>;
+}
+
+function coded(l: Loaded): Coded {
+  return {
+    insightsOf: grouped(
+      l.insights.filter((i) => i.documentId),
+      (i) => i.documentId!,
+    ),
+    categoriesOf: new Map([...grouped(l.insightCategories, (ic) => ic.insightId)].map(([id, links]) => [id, links.map((ic) => ic.categoryId)])),
+    notesOf: grouped(
+      l.notes.filter((n) => n.targetType === 'documentInsight'),
+      (n) => n.targetId,
+    ),
+  };
+}
+
 /** Each quote of each insight on the document, where it stands in the text (the first place it does). */
-function selectionsOf(l: Loaded, doc: { id: string }, text: string, categoriesOf: Map<string, string[]>): QdeSelection[] {
+function selectionsOf(c: Coded, doc: { id: string }, text: string): QdeSelection[] {
   const points = codePointOffsets(text);
-  const noted = grouped(
-    l.notes.filter((n) => n.targetType === 'documentInsight'),
-    (n) => n.targetId,
-  );
   const out: QdeSelection[] = [];
-  for (const insight of l.insights.filter((i) => i.documentId === doc.id)) {
+  for (const insight of c.insightsOf.get(doc.id) ?? []) {
     for (const [q, quote] of parseQuotes(insight.quotes).entries()) {
       const at = text.indexOf(quote);
       if (at < 0 || quote.length === 0) continue;
@@ -107,18 +128,12 @@ function selectionsOf(l: Loaded, doc: { id: string }, text: string, categoriesOf
         start: points(at),
         end: points(at + quote.length),
         created: insight.createdAt,
-        codeGuids: (categoriesOf.get(insight.id) ?? []).map((c) => ({ coding: derivedGuid('coding', guid, c), code: c })),
-        noteRefs: [insightNoteGuid(insight.id), ...(noted.get(insight.id) ?? []).map((n) => n.id)],
+        codeGuids: (c.categoriesOf.get(insight.id) ?? []).map((code) => ({ coding: derivedGuid('coding', guid, code), code })),
+        noteRefs: [insightNoteGuid(insight.id), ...(c.notesOf.get(insight.id) ?? []).map((n) => n.id)],
       });
     }
   }
   return out.sort((a, b) => a.start - b.start || a.end - b.end);
-}
-
-function categoriesByInsight(l: Loaded): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const ic of l.insightCategories) out.set(ic.insightId, [...(out.get(ic.insightId) ?? []), ic.categoryId]);
-  return out;
 }
 
 function describe(l: Loaded, selections: Map<string, QdeSelection[]>): QdeProject {
@@ -210,13 +225,13 @@ export function exportQdpx(store: Store, project: Row<'projects'>): Readable {
   };
   (async () => {
     const loaded = await load(store.db, project);
-    const categoriesOf = categoriesByInsight(loaded);
+    const links = coded(loaded);
     const selections = new Map<string, QdeSelection[]>();
     for (const d of loaded.documents) {
       const row = await store.db.selectFrom('documents').select('text').where('id', '=', d.id).executeTakeFirstOrThrow();
       const text = row.text ?? '';
       add(`sources/${d.id}.txt`, new TextEncoder().encode(text));
-      selections.set(d.id, selectionsOf(loaded, d, text, categoriesOf));
+      selections.set(d.id, selectionsOf(links, d, text));
       // One document's compressed text at a time: wait while the client is slower than the store.
       if (out.writableNeedDrain) await once(out, 'drain');
     }

@@ -11,6 +11,7 @@ import { invalidField } from './errors.js';
 import { newHashedRow, newId } from './ids.js';
 import { nowIso } from './clock.js';
 import { insertInsights } from './analysis-results.js';
+import { insertNote } from './notes.js';
 
 /**
  * A REFI-QDA archive (`.qdpx`) brought in as a new project (docs/decisions.md, "REFI-QDA"). The
@@ -56,13 +57,9 @@ export async function planImport(data: Uint8Array): Promise<ImportPlan> {
   }
 }
 
-async function insertNote(trx: Tx, projectId: string, targetType: Row<'notes'>['targetType'], targetId: string, text: string, authorUserId: string | null) {
-  if (!text.trim()) return;
-  const counter = await nextCounter(trx, projectId, 'noteCounter');
-  await trx
-    .insertInto('notes')
-    .values({ id: newId(), projectId, counter, targetType, targetId, text: clip(text, 10000), authorUserId, createdAt: nowIso() })
-    .execute();
+/** A note from the archive, where it has text (REFI-QDA allows empty ones; sift's notes are never empty). */
+async function noteFrom(trx: Tx, projectId: string, targetType: Row<'notes'>['targetType'], targetId: string, text: string, authorUserId: string | null) {
+  if (text.trim()) await insertNote(trx, projectId, targetType, targetId, clip(text, 10000), authorUserId);
 }
 
 /** Selections that share their first note are one insight (sift's export writes an insight's quotes so); others stand alone. */
@@ -191,11 +188,11 @@ function writeProject(
     }
 
     for (const f of originals) {
-      for (const n of f.notes) await insertNote(trx, project.id, 'document', documentOf.get(f.guid)!, plan.notes.get(n)?.text ?? '', who.userId);
+      for (const n of f.notes) await noteFrom(trx, project.id, 'document', documentOf.get(f.guid)!, plan.notes.get(n)?.text ?? '', who.userId);
     }
     for (const source of plan.sources) {
       const documentId = documentOf.get(source.guid)!;
-      for (const n of source.notes) await insertNote(trx, project.id, 'document', documentId, plan.notes.get(n)?.text ?? '', who.userId);
+      for (const n of source.notes) await noteFrom(trx, project.id, 'document', documentId, plan.notes.get(n)?.text ?? '', who.userId);
       const codings = codingsOf(plan, source, categoryOf, tagsOfNote);
       if (codings.length > 0)
         await trx
@@ -204,7 +201,7 @@ function writeProject(
           .execute();
     }
     for (const [code, notes] of plan.codeNotes) {
-      for (const n of notes) await insertNote(trx, project.id, 'insightCategory', categoryOf.get(code)!, plan.notes.get(n)?.text ?? '', who.userId);
+      for (const n of notes) await noteFrom(trx, project.id, 'insightCategory', categoryOf.get(code)!, plan.notes.get(n)?.text ?? '', who.userId);
     }
     for (const n of plan.projectNotes) {
       const note = plan.notes.get(n);
@@ -298,7 +295,7 @@ export async function materialiseImportedCodings(trx: Tx, documentId: string, pr
         .insertInto('tagTargets')
         .values(c.tagIds.map((tagId) => ({ tagId, targetType: 'insight' as const, targetId: id, projectId })))
         .execute();
-    for (const note of c.notes) await insertNote(trx, projectId, 'documentInsight', id, note, null);
+    for (const note of c.notes) await noteFrom(trx, projectId, 'documentInsight', id, note, null);
   }
   await trx.deleteFrom('importedCodings').where('documentId', '=', documentId).execute();
 }

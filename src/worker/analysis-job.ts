@@ -122,6 +122,28 @@ async function beforeComputing(ctx: WorkerContext, run: Row<'analyses'>): Promis
   if (!(await renewLease(ctx.store, 'analyses', run.id, ctx.owner, ctx.leaseMs))) throw new LeaseLost(`analysis ${run.id} is no longer held by ${ctx.owner}`);
 }
 
+/** Each document's insights and verdict, one fenced transaction per document: a kill between them leaves finished documents finished. */
+async function writeResults(
+  ctx: WorkerContext,
+  run: Row<'analyses'>,
+  family: string,
+  result: Pick<ReturnType<typeof predefinedAnalysis>, 'insights' | 'verdicts'>,
+  categoryIds: Map<string, string>,
+): Promise<void> {
+  for (const v of result.verdicts) {
+    await fenced(ctx, run, async (trx) => {
+      await insertInsights(
+        trx,
+        run.projectId,
+        result.insights.filter((i) => i.documentId === v.documentId),
+        categoryIds,
+        run.id,
+      );
+      await setVerdict(trx, run.projectId, family, v.documentId, v.verdict, v.reason ?? null, run.id);
+    });
+  }
+}
+
 /** Answers the run's note, if it has one to leave (nothing new to analyse). */
 async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>, params: AnalysisParams): Promise<string | null> {
   const family = familyOf('automatic');
@@ -159,19 +181,7 @@ async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: R
     : offline;
   const known = new Map(existing.map((c) => [c.id, c.id]));
   const categoryIds = await fenced(ctx, run, (trx) => createCategories(trx, project.id, result.categories, known, run.id));
-  // One transaction per document: a kill between them leaves finished documents finished.
-  for (const v of result.verdicts) {
-    await fenced(ctx, run, async (trx) => {
-      await insertInsights(
-        trx,
-        project.id,
-        result.insights.filter((i) => i.documentId === v.documentId),
-        categoryIds,
-        run.id,
-      );
-      await setVerdict(trx, project.id, family, v.documentId, v.verdict, v.reason ?? null, run.id);
-    });
-  }
+  await writeResults(ctx, run, family, result, categoryIds);
   return null;
 }
 
@@ -196,18 +206,7 @@ async function runPredefined(ctx: WorkerContext, run: Row<'analyses'>, project: 
   if (docs.length === 0) return;
   await beforeComputing(ctx, run);
   const result = predefinedAnalysis(docs, categories, { locale: project.locale, granularity: params.granularity, strictMode: params.strictMode });
-  for (const v of result.verdicts) {
-    await fenced(ctx, run, async (trx) => {
-      await insertInsights(
-        trx,
-        project.id,
-        result.insights.filter((i) => i.documentId === v.documentId),
-        categoryIds,
-        run.id,
-      );
-      await setVerdict(trx, project.id, family, v.documentId, v.verdict, v.reason ?? null, run.id);
-    });
-  }
+  await writeResults(ctx, run, family, result, categoryIds);
 }
 
 async function runSummaries(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>) {
