@@ -2,6 +2,8 @@ import type { DbOrTx, Store, Tx } from '../store/store.js';
 import type { Row, Verdict } from '../store/tables.js';
 import { newId } from './ids.js';
 import { nowIso } from './clock.js';
+import type { Static } from '@sinclair/typebox';
+import type { Analysis } from '../schema/answers/records.js';
 
 /**
  * Analysis runs (decisions §6): every start creates a durable run, answered at once and worked
@@ -84,10 +86,12 @@ export async function clearSkipped(trx: Tx, projectId: string): Promise<number> 
 
 export const runView = (r: Row<'analyses'>) => ({ id: r.id, type: r.type, status: r.status });
 
+export type RunView = Static<typeof Analysis>;
+
 /** Runs of a project for `get_project_status`, newest first, each with its coverage and progress. */
-export async function runsOf(store: Store, projectId: string) {
+export async function runsOf(store: Store, projectId: string): Promise<RunView[]> {
   const runs = await store.db.selectFrom('analyses').selectAll().where('projectId', '=', projectId).orderBy('createdAt', 'desc').orderBy('id').execute();
-  const out = [];
+  const out: RunView[] = [];
   for (const r of runs) {
     const coverage = await coverageOf(store.db, projectId, familyOf(r.type as AnalysisType, r));
     const total = coverage.analysed + coverage.skipped + coverage.failed + coverage.pending;

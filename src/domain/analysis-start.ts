@@ -39,7 +39,7 @@ export async function startAnalysis(store: Store, project: Row<'projects'>, inpu
     const note = coverage ? nothingNewNote(coverage) : null;
     return {
       analysis: { ...runView(run), ...(note ? { note } : {}) },
-      ...(reconsider ? { cleared, coverage } : {}),
+      ...(reconsider && coverage ? { cleared, coverage } : {}),
     };
   });
 }

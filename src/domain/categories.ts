@@ -1,5 +1,5 @@
 import type { ProjectScope } from './context.js';
-import type { ReadBody, WriteBody } from '../schema/types.js';
+import type { ReadBody, WriteBody, ReadAnswer, WriteAnswer } from '../schema/types.js';
 import type { Row } from '../store/tables.js';
 import { nowIso } from './clock.js';
 import { resolveCategory, resolveInsight } from './resolve.js';
@@ -15,7 +15,7 @@ import { insightViews } from './views/insight-view.js';
  * keeps only categories holding matching insights (and their ancestors), counting those alone;
  * with `tags`, a category tagged itself with one of them is kept too.
  */
-export async function getCategories(scope: ProjectScope, body: ReadBody<'get_categories'>): Promise<Record<string, unknown>> {
+export async function getCategories(scope: ProjectScope, body: ReadBody<'get_categories'>): Promise<ReadAnswer<'get_categories'>> {
   const db = scope.store.db;
   const projectId = scope.project.id;
   const matching = await matchInsights(db, projectId, body.filters);
@@ -29,7 +29,7 @@ export async function getCategories(scope: ProjectScope, body: ReadBody<'get_cat
   return { categories: matching === null ? roots : pruneToCounted(roots, keep) };
 }
 
-export async function manageCategories(scope: ProjectScope, body: WriteBody<'manage_categories'>): Promise<Record<string, unknown>> {
+export async function manageCategories(scope: ProjectScope, body: WriteBody<'manage_categories'>): Promise<WriteAnswer<'manage_categories'>> {
   switch (body.operation) {
     case 'create':
       return createCategory(scope, body);
@@ -43,7 +43,7 @@ export async function manageCategories(scope: ProjectScope, body: WriteBody<'man
 }
 
 /** `assign` adds the category, `move` makes it the only one, `remove` takes it away; answers the insights as they now are. */
-export async function categorizeInsights(scope: ProjectScope, body: WriteBody<'categorize_insights'>): Promise<Record<string, unknown>> {
+export async function categorizeInsights(scope: ProjectScope, body: WriteBody<'categorize_insights'>): Promise<WriteAnswer<'categorize_insights'>> {
   const projectId = scope.project.id;
   const insights = await scope.store.transaction(async (trx) => {
     const category = await resolveCategory(trx, projectId, body.categoryId);

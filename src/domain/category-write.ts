@@ -88,6 +88,7 @@ export async function deleteCategory(scope: ProjectScope, body: Body) {
       throw conflict(
         `category ${category.shortId} holds ${insightCount} insight(s) and ${childCount} subcategory(ies); ` +
           'pass deleteIfNotEmpty: true to delete it with its subcategories (its insights are kept, unlinked)',
+        'not_empty',
       );
     }
     const rows = await trx.selectFrom('categories').select(['id', 'shortId']).where('id', 'in', subtree).execute();

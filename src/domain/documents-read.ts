@@ -1,12 +1,12 @@
 import type { ProjectScope } from './context.js';
-import type { ReadBody } from '../schema/types.js';
+import type { ReadBody, ReadAnswer } from '../schema/types.js';
 import type { Db, Store } from '../store/store.js';
 import { resolveDocument } from './resolve.js';
 import { matchDocuments } from './filters.js';
 import { documentViews, type DocumentView } from './views/document-view.js';
 
 /** `get_documents`: one document by `id`, or every document the filters keep, in creation order. */
-export async function getDocuments(scope: ProjectScope, body: ReadBody<'get_documents'>): Promise<Record<string, unknown>> {
+export async function getDocuments(scope: ProjectScope, body: ReadBody<'get_documents'>): Promise<ReadAnswer<'get_documents'>> {
   const db = scope.store.db;
   const projectId = scope.project.id;
   if (body.id !== undefined) {

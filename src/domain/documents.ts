@@ -6,6 +6,7 @@ import { nowIso } from './clock.js';
 import { nextCounter } from './projects.js';
 import { conflict, notFound } from './errors.js';
 import { balanceOf, chargeCredits, type Payer } from './credits.js';
+import type { RunView } from './analyses.js';
 
 /** A document about to be created by an upload, a fetched URL or inline text. */
 export interface NewDocument {
@@ -114,7 +115,7 @@ function confirmableBatches(docs: Row<'documents'>[]): Batch[] {
 }
 
 /** `get_project_status` (decisions §5): extraction progress, what can be confirmed and at what price. */
-export async function projectStatus(store: Store, project: Row<'projects'>, payer: Payer, analyses: unknown[] = []) {
+export async function projectStatus(store: Store, project: Row<'projects'>, payer: Payer, analyses: RunView[] = []) {
   const docs = await projectDocuments(store.db, project.id);
   const batches = confirmableBatches(docs);
   return {
@@ -154,22 +155,25 @@ export async function confirmDocuments(trx: Tx, project: Row<'projects'>, payer:
     chosen = await resolveMany(trx, project.id, input.documentIds);
     const notWaiting = chosen.filter((d) => d.status !== 'awaiting_confirmation');
     if (notWaiting.length > 0) {
-      throw conflict(`documents not awaiting confirmation: ${notWaiting.map((d) => `${d.id} (${d.status})`).join(', ')}`);
+      throw conflict(`documents not awaiting confirmation: ${notWaiting.map((d) => `${d.id} (${d.status})`).join(', ')}`, 'not_awaiting_confirmation');
     }
     if (new Set(chosen.map((d) => d.pipeline)).size > 1) {
-      throw conflict('the documents belong to different pipelines: confirm one pipeline per call (see confirmableBatches)');
+      throw conflict('the documents belong to different pipelines: confirm one pipeline per call (see confirmableBatches)', 'mixed_pipelines');
     }
   } else {
     const batches = confirmableBatches(await projectDocuments(trx, project.id));
-    if (batches.length === 0) throw conflict('no documents are awaiting confirmation');
+    if (batches.length === 0) throw conflict('no documents are awaiting confirmation', 'nothing_to_confirm');
     if (batches.length > 1) {
-      throw conflict(`the project has ${batches.length} confirmable batches (one per pipeline): name the documents of one batch in documentIds`);
+      throw conflict(
+        `the project has ${batches.length} confirmable batches (one per pipeline): name the documents of one batch in documentIds`,
+        'several_batches',
+      );
     }
     chosen = batches[0]!.documents;
   }
   const cost = chosen.reduce((s, d) => s + Number(d.creditCost ?? 0), 0);
   if (cost !== input.expectedCreditCost) {
-    throw conflict(`expectedCreditCost is ${input.expectedCreditCost} but the current cost of these documents is ${cost}`);
+    throw conflict(`expectedCreditCost is ${input.expectedCreditCost} but the current cost of these documents is ${cost}`, 'cost_changed');
   }
   const ids = chosen.map((d) => d.id);
   const now = nowIso();
@@ -179,7 +183,7 @@ export async function confirmDocuments(trx: Tx, project: Row<'projects'>, payer:
     .where('id', 'in', ids)
     .where('status', '=', 'awaiting_confirmation')
     .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== ids.length) throw conflict('some of these documents were confirmed or deleted meanwhile');
+  if (Number(moved.numUpdatedRows) !== ids.length) throw conflict('some of these documents were confirmed or deleted meanwhile', 'confirmed_meanwhile');
   const balance = await chargeCredits(trx, payer, cost, `confirm ${ids.length} document(s) of project ${project.id}`, {
     projectId: project.id,
     documentIds: ids,

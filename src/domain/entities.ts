@@ -1,12 +1,12 @@
 import type { ProjectScope } from './context.js';
-import type { ReadBody } from '../schema/types.js';
+import type { ReadBody, ReadAnswer } from '../schema/types.js';
 import { entitiesOf, type Entity, type EntityKind } from '../engine/entities/index.js';
 
 /** `find_entities` (decisions §7): each chunk is read once per process, in the project's language; results are cached by chunk id. */
 const perChunk = new Map<string, Entity[]>();
 const MAX_CACHED = 200_000;
 
-export async function findEntities(scope: ProjectScope, body: ReadBody<'find_entities'>): Promise<Record<string, unknown>> {
+export async function findEntities(scope: ProjectScope, body: ReadBody<'find_entities'>): Promise<ReadAnswer<'find_entities'>> {
   const db = scope.store.db;
   const chunks = await db
     .selectFrom('chunks')

@@ -28,6 +28,50 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   rate_limited: 429,
 };
 
+/**
+ * Stable, machine-readable codes sent in the `Sift-Error-Code` response header (the body stays
+ * `{error, details?}` as the specification requires). A kind's own name is its code unless a
+ * more precise one is given; the 409s of `confirm_documents` each have their own.
+ */
+export const ERROR_CODES = {
+  invalid: { status: 400, description: 'the body, a query parameter or a file does not match the schema; `details` says where' },
+  unauthorized: { status: 401, description: 'missing, invalid or revoked credential, or one of the wrong scope' },
+  insufficient_credits: { status: 402, description: 'the balance does not cover the confirmation' },
+  forbidden: { status: 403, description: 'a read key or a role too low for this action' },
+  not_found: { status: 404, description: 'the project, an id in the body, or the route does not exist for this credential' },
+  method_not_allowed: { status: 405, description: 'a method other than POST' },
+  conflict: { status: 409, description: 'the request conflicts with the current state (the message says how)' },
+  not_awaiting_confirmation: { status: 409, description: '`confirm_documents`: a named document is not awaiting confirmation' },
+  mixed_pipelines: { status: 409, description: '`confirm_documents`: the named documents belong to different pipelines' },
+  nothing_to_confirm: { status: 409, description: '`confirm_documents`: no document is awaiting confirmation' },
+  several_batches: { status: 409, description: '`confirm_documents`: several confirmable batches and no `documentIds`' },
+  cost_changed: { status: 409, description: '`confirm_documents`: `expectedCreditCost` differs from the current cost' },
+  confirmed_meanwhile: { status: 409, description: '`confirm_documents`: some documents were confirmed or deleted by a concurrent request' },
+  already_exists: { status: 409, description: 'a user with this e-mail, or a tag with this name, already exists' },
+  not_empty: { status: 409, description: 'a category or metadata field still holds content; pass the delete-if-not-empty flag' },
+  payload_too_large: { status: 413, description: 'a body or file over its limit' },
+  unsupported_media_type: { status: 415, description: 'a media file or a type that cannot be read' },
+  rate_limited: { status: 429, description: 'rate limit exceeded; see `Retry-After`' },
+  internal: { status: 500, description: 'unexpected server error (logged with the request id)' },
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+export const ERROR_CODE_HEADER = 'Sift-Error-Code';
+
+/** The code of each status sift answers; a kind's code is its status's unless a more precise one is given. */
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
+  400: 'invalid',
+  401: 'unauthorized',
+  402: 'insufficient_credits',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+export const codeOfStatus = (status: number): ErrorCode => CODE_OF_STATUS[status] ?? (status >= 500 ? 'internal' : 'invalid');
+
 export interface FieldError {
   /** JSON Pointer into the request body, e.g. `/filters/tags/3`. */
   path: string;
@@ -39,12 +83,16 @@ export class DomainError extends Error {
     readonly kind: ErrorKind,
     message: string,
     readonly details?: FieldError[],
+    private readonly preciseCode?: ErrorCode,
   ) {
     super(message);
     this.name = 'DomainError';
   }
   get status(): number {
     return STATUS_OF[this.kind];
+  }
+  get code(): ErrorCode {
+    return this.preciseCode ?? codeOfStatus(this.status);
   }
 }
 
@@ -56,7 +104,7 @@ export const paymentRequired = (message: string) => new DomainError('payment_req
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const notFound = (what: string, id?: string) =>
   new DomainError('not_found', id === undefined ? `${what} not found` : `${what} ${JSON.stringify(id)} not found`);
-export const conflict = (message: string) => new DomainError('conflict', message);
+export const conflict = (message: string, code: ErrorCode = 'conflict') => new DomainError('conflict', message, undefined, code);
 export const payloadTooLarge = (message: string) => new DomainError('payload_too_large', message);
 export const unsupportedMediaType = (message: string) => new DomainError('unsupported_media_type', message);
 export const rateLimited = (message = 'rate limit exceeded') => new DomainError('rate_limited', message);

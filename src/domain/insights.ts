@@ -1,5 +1,5 @@
 import type { ProjectScope } from './context.js';
-import type { ReadBody, WriteBody } from '../schema/types.js';
+import type { ReadBody, WriteBody, ReadAnswer, WriteAnswer } from '../schema/types.js';
 import type { Row } from '../store/tables.js';
 import { resolveInsight } from './resolve.js';
 import { matchInsights } from './filters.js';
@@ -7,7 +7,7 @@ import { insightView, insightViews } from './views/insight-view.js';
 import { createInsight, deleteInsights, updateInsight } from './insight-write.js';
 
 /** `get_insights`: one by `id`, several by `ids` (in the order given), or those the filters keep. */
-export async function getInsights(scope: ProjectScope, body: ReadBody<'get_insights'>): Promise<Record<string, unknown>> {
+export async function getInsights(scope: ProjectScope, body: ReadBody<'get_insights'>): Promise<ReadAnswer<'get_insights'>> {
   const db = scope.store.db;
   const projectId = scope.project.id;
   if (body.id !== undefined) return { insight: await insightView(db, await resolveInsight(db, projectId, body.id)) };
@@ -21,7 +21,7 @@ export async function getInsights(scope: ProjectScope, body: ReadBody<'get_insig
   return { insights: await insightViews(db, keep === null ? rows : rows.filter((i) => keep.has(i.id))) };
 }
 
-export async function manageInsights(scope: ProjectScope, body: WriteBody<'manage_insights'>): Promise<Record<string, unknown>> {
+export async function manageInsights(scope: ProjectScope, body: WriteBody<'manage_insights'>): Promise<WriteAnswer<'manage_insights'>> {
   switch (body.operation) {
     case 'create':
       return createInsight(scope, body);

@@ -1,5 +1,5 @@
 import type { ProjectScope } from './context.js';
-import type { ReadBody } from '../schema/types.js';
+import type { ReadBody, ReadAnswer } from '../schema/types.js';
 import type { DbOrTx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
 import { resolveMemo } from './resolve.js';
@@ -23,7 +23,7 @@ async function memoViews(db: DbOrTx, projectId: string, memos: Row<'memos'>[]) {
   }));
 }
 
-export async function getMemos(scope: ProjectScope, body: ReadBody<'get_memos'>): Promise<Record<string, unknown>> {
+export async function getMemos(scope: ProjectScope, body: ReadBody<'get_memos'>): Promise<ReadAnswer<'get_memos'>> {
   const db = scope.store.db;
   if (body.id !== undefined) {
     const memo = await resolveMemo(db, scope.project.id, body.id);

@@ -1,5 +1,5 @@
 import type { ProjectScope } from './context.js';
-import type { WriteBody } from '../schema/types.js';
+import type { WriteBody, ReadAnswer, WriteAnswer } from '../schema/types.js';
 import type { DbOrTx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
 import { newHashedRow, newId } from './ids.js';
@@ -39,18 +39,25 @@ const fieldsOf = (db: DbOrTx, projectId: string) =>
 async function valueViews(db: DbOrTx, projectId: string, values: Row<'metadataValues'>[]) {
   const fields = new Map((await fieldsOf(db, projectId)).map((f) => [f.id, f]));
   const docs = new Map((await db.selectFrom('documents').select(['id', 'counter']).where('projectId', '=', projectId).execute()).map((d) => [d.id, d.counter]));
-  return values.map((v) => ({
-    documentId: `D${docs.get(v.documentId)}`,
-    fieldId: fields.get(v.fieldId)?.shortId ?? null,
-    field: fields.get(v.fieldId)?.shortName ?? null,
-    text: v.text,
-    shortName: v.shortName,
-    value: parse(v.value),
-    refused: v.refusedText === null && v.refusedShortName === null ? null : { text: v.refusedText, shortName: v.refusedShortName },
-  }));
+  // Values go with their field; one whose field was deleted between two reads is left out.
+  return values.flatMap((v) => {
+    const field = fields.get(v.fieldId);
+    if (!field) return [];
+    return [
+      {
+        documentId: `D${docs.get(v.documentId)}`,
+        fieldId: field.shortId,
+        field: field.shortName,
+        text: v.text,
+        shortName: v.shortName,
+        value: parse(v.value),
+        refused: v.refusedText === null && v.refusedShortName === null ? null : { text: v.refusedText, shortName: v.refusedShortName },
+      },
+    ];
+  });
 }
 
-export async function getMetadata(scope: ProjectScope): Promise<Record<string, unknown>> {
+export async function getMetadata(scope: ProjectScope): Promise<ReadAnswer<'get_metadata'>> {
   const db = scope.store.db;
   const fields = await fieldsOf(db, scope.project.id);
   const byId = new Map(fields.map((f) => [f.id, f]));
@@ -76,7 +83,7 @@ async function parentOf(db: DbOrTx, projectId: string, parentId: string | null |
   return parent.id;
 }
 
-export async function manageMetadataFields(scope: ProjectScope, body: WriteBody<'manage_metadata_fields'>): Promise<Record<string, unknown>> {
+export async function manageMetadataFields(scope: ProjectScope, body: WriteBody<'manage_metadata_fields'>): Promise<WriteAnswer<'manage_metadata_fields'>> {
   const projectId = scope.project.id;
   return scope.store.transaction(async (trx) => {
     const view = async (f: Row<'metadataFields'>) => ({ field: fieldView(f, new Map((await fieldsOf(trx, projectId)).map((x) => [x.id, x]))) });
@@ -113,7 +120,7 @@ export async function manageMetadataFields(scope: ProjectScope, body: WriteBody<
       return view({ ...field, ...set });
     }
     const used = await trx.selectFrom('metadataValues').select('id').where('fieldId', '=', field.id).limit(1).executeTakeFirst();
-    if (used && !body.deleteIfNotEmpty) throw conflict(`the field ${field.shortId} has values; pass deleteIfNotEmpty to delete it with them`);
+    if (used && !body.deleteIfNotEmpty) throw conflict(`the field ${field.shortId} has values; pass deleteIfNotEmpty to delete it with them`, 'not_empty');
     await trx.updateTable('metadataFields').set({ parentId: null }).where('parentId', '=', field.id).execute();
     await trx.deleteFrom('metadataValues').where('fieldId', '=', field.id).execute();
     await trx.deleteFrom('metadataFields').where('id', '=', field.id).execute();
@@ -134,7 +141,7 @@ function inSet(field: Row<'metadataFields'>, input: string): { accepted: string 
  * `set_metadata_values` (spec "Write" rule 1): a value a closed answer set refuses is stored
  * empty, listed in `refused` and recorded on the row; an accepted one in the set's spelling.
  */
-export async function setMetadataValues(scope: ProjectScope, body: WriteBody<'set_metadata_values'>): Promise<Record<string, unknown>> {
+export async function setMetadataValues(scope: ProjectScope, body: WriteBody<'set_metadata_values'>): Promise<WriteAnswer<'set_metadata_values'>> {
   const projectId = scope.project.id;
   return scope.store.transaction(async (trx) => {
     const doc = await resolveDocument(trx, projectId, body.documentId);

@@ -1,5 +1,5 @@
 import type { ProjectScope } from './context.js';
-import type { ReadBody, WriteBody } from '../schema/types.js';
+import type { ReadBody, WriteBody, ReadAnswer, WriteAnswer } from '../schema/types.js';
 import type { DbOrTx, Tx } from '../store/store.js';
 import type { NoteTargetType, Row } from '../store/tables.js';
 import { newId } from './ids.js';
@@ -45,10 +45,14 @@ async function noteViews(db: DbOrTx, notes: Row<'notes'>[]) {
     short.set(i.id, `I${i.counter}`);
   for (const c of await inBatches(ids('insightCategory'), (s) => db.selectFrom('categories').select(['id', 'shortId']).where('id', 'in', s).execute()))
     short.set(c.id, c.shortId);
-  return notes.map((n) => ({ id: `N${n.counter}`, targetType: n.targetType, targetId: short.get(n.targetId) ?? null, text: n.text, createdAt: n.createdAt }));
+  // A note goes with its target; one whose target vanished between two reads is left out.
+  return notes.flatMap((n) => {
+    const targetId = short.get(n.targetId);
+    return targetId === undefined ? [] : [{ id: `N${n.counter}`, targetType: n.targetType, targetId, text: n.text, createdAt: n.createdAt }];
+  });
 }
 
-export async function createNote(scope: ProjectScope, body: WriteBody<'create_note'>): Promise<Record<string, unknown>> {
+export async function createNote(scope: ProjectScope, body: WriteBody<'create_note'>): Promise<WriteAnswer<'create_note'>> {
   const projectId = scope.project.id;
   return scope.store.transaction(async (trx) => {
     const target =
@@ -58,7 +62,9 @@ export async function createNote(scope: ProjectScope, body: WriteBody<'create_no
           ? await resolveInsight(trx, projectId, body.targetId)
           : await resolveCategory(trx, projectId, body.targetId);
     const note = await insertNote(trx, projectId, body.targetType, target.id, body.text, scope.userId);
-    return { note: (await noteViews(trx, [note]))[0] };
+    const [view] = await noteViews(trx, [note]);
+    if (!view) throw new Error('a note just inserted has no target');
+    return { note: view };
   });
 }
 
@@ -81,7 +87,7 @@ async function categoriesNamed(db: DbOrTx, projectId: string, names: string[]): 
 }
 
 /** `get_notes`: notes whose target is a document, insight or category the filters keep. */
-export async function getNotes(scope: ProjectScope, body: ReadBody<'get_notes'>): Promise<Record<string, unknown>> {
+export async function getNotes(scope: ProjectScope, body: ReadBody<'get_notes'>): Promise<ReadAnswer<'get_notes'>> {
   const db = scope.store.db;
   const projectId = scope.project.id;
   const notes = await db.selectFrom('notes').selectAll().where('projectId', '=', projectId).orderBy('counter').execute();

@@ -1,5 +1,5 @@
 import type { ProjectScope } from './context.js';
-import type { ReadBody } from '../schema/types.js';
+import type { ReadBody, ReadAnswer } from '../schema/types.js';
 import { resolveDocument, shortOf } from './resolve.js';
 
 const HEAD_CHARS = 200;
@@ -42,14 +42,14 @@ const VERIFY_CAP = 1000;
  * inclusive; a negative `to` counts back from the highest counter, -1 being it), with the head
  * of their text, so that a client can check the ids it holds. At most 1000 of each.
  */
-export async function verifyContext(scope: ProjectScope, body: ReadBody<'verify_context'>) {
+export async function verifyContext(scope: ProjectScope, body: ReadBody<'verify_context'>): Promise<ReadAnswer<'verify_context'>> {
   const db = scope.store.db;
   const type = body.type ?? 'all';
   const from = body.from ?? 1;
   const to = body.to ?? -1;
   const range = (max: number) => ({ lo: from, hi: to < 0 ? max + 1 + to : to });
   const counters = await db.selectFrom('projects').select(['documentCounter', 'insightCounter']).where('id', '=', scope.project.id).executeTakeFirstOrThrow();
-  const out: Record<string, unknown> = { type, from, to };
+  const out: ReadAnswer<'verify_context'> = { type, from, to };
   if (type === 'documents' || type === 'all') {
     const { lo, hi } = range(Number(counters.documentCounter));
     const rows =

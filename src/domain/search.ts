@@ -1,5 +1,5 @@
 import type { ProjectScope } from './context.js';
-import type { ReadBody } from '../schema/types.js';
+import type { ReadBody, ReadAnswer } from '../schema/types.js';
 import type { DbOrTx } from '../store/store.js';
 import { SearchIndex } from '../engine/search/index.js';
 import { chunksOf, insightTexts, sourceSignature, sourceVersions } from './search-freshness.js';
@@ -91,7 +91,7 @@ async function embeddingRankings(db: DbOrTx, c: Cached, llm: LlmProvider, querie
   }
 }
 
-export async function search(scope: ProjectScope, body: ReadBody<'search'>): Promise<Record<string, unknown>> {
+export async function search(scope: ProjectScope, body: ReadBody<'search'>): Promise<ReadAnswer<'search'>> {
   if ((body.query === undefined) === (body.queries === undefined)) {
     throw invalid('send exactly one of query and queries', [{ path: '/query', message: 'send exactly one of query and queries' }]);
   }
@@ -127,16 +127,18 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   );
   const chunkById = new Map(chunkRows.map((c) => [c.id, c]));
   const insightById = new Map(insightRows.map((i) => [i.id, i]));
-  const results = hits.flatMap((h) => {
+  const results: ReadAnswer<'search'>['results'] = hits.flatMap((h): ReadAnswer<'search'>['results'] => {
     if (h.kind === 'chunk') {
       const c = chunkById.get(h.id);
       if (!c) return [];
       const doc = `D${counters.get(c.documentId)}`;
-      return [{ type: 'chunk', id: `${doc}:${c.idx}`, documentId: doc, chunkIndex: Number(c.idx), speaker: c.speaker, text: c.text, score: h.score }];
+      return [{ type: 'chunk' as const, id: `${doc}:${c.idx}`, documentId: doc, chunkIndex: Number(c.idx), speaker: c.speaker, text: c.text, score: h.score }];
     }
     const i = insightById.get(h.id);
     if (!i) return [];
-    return [{ type: 'insight', id: `I${i.counter}`, documentId: i.documentId ? `D${counters.get(i.documentId)}` : null, text: i.text, score: h.score }];
+    return [
+      { type: 'insight' as const, id: `I${i.counter}`, documentId: i.documentId ? `D${counters.get(i.documentId)}` : null, text: i.text, score: h.score },
+    ];
   });
   return { results, total, offset, topK };
 }

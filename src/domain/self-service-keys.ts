@@ -20,7 +20,8 @@ export interface AccountCaller {
 const projectKeyView = (k: Row<'apiKeys'>) => ({
   id: k.id,
   access: k.access,
-  projectId: k.projectId,
+  // Only project keys reach here (every query names the project); account keys have none.
+  projectId: k.projectId ?? '',
   userId: k.userId,
   createdAt: k.createdAt,
   revokedAt: k.revokedAt,

@@ -1,5 +1,5 @@
 import type { ProjectScope } from './context.js';
-import type { WriteBody } from '../schema/types.js';
+import type { WriteBody, ReadAnswer, WriteAnswer } from '../schema/types.js';
 import type { DbOrTx } from '../store/store.js';
 import type { Row, TagTargetType } from '../store/tables.js';
 import { newHashedRow } from './ids.js';
@@ -47,13 +47,13 @@ async function tagViews(db: DbOrTx, tags: Row<'tags'>[]) {
 const allTags = (db: DbOrTx, projectId: string) =>
   db.selectFrom('tags').selectAll().where('projectId', '=', projectId).orderBy('createdAt').orderBy('id').execute();
 
-export async function getTags(scope: ProjectScope): Promise<Record<string, unknown>> {
+export async function getTags(scope: ProjectScope): Promise<ReadAnswer<'get_tags'>> {
   return { tags: await tagViews(scope.store.db, await allTags(scope.store.db, scope.project.id)) };
 }
 
 async function ensureUniqueText(db: DbOrTx, projectId: string, text: string, except?: string) {
   const clash = (await allTags(db, projectId)).find((t) => t.id !== except && t.text.trim().toLowerCase() === text.trim().toLowerCase());
-  if (clash) throw conflict(`a tag named ${JSON.stringify(clash.text)} already exists (${clash.shortId})`);
+  if (clash) throw conflict(`a tag named ${JSON.stringify(clash.text)} already exists (${clash.shortId})`, 'already_exists');
 }
 
 /** Resolves every named target first, so that a 404 leaves nothing half-done. */
@@ -65,7 +65,7 @@ async function targetsNamed(db: DbOrTx, projectId: string, body: WriteBody<'mana
   return out;
 }
 
-export async function manageTags(scope: ProjectScope, body: WriteBody<'manage_tags'>): Promise<Record<string, unknown>> {
+export async function manageTags(scope: ProjectScope, body: WriteBody<'manage_tags'>): Promise<WriteAnswer<'manage_tags'>> {
   const projectId = scope.project.id;
   const needId = () => {
     if (!body.id) throw invalidField('/id', `operation ${body.operation} needs the tag's id`);

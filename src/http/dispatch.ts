@@ -7,6 +7,9 @@ import type { Principal } from './auth.js';
 import type { Answer, Ctx } from './handler.js';
 import type { Services } from './services.js';
 import { bodyLimitFor } from '../schema/body-limit.js';
+import { ANSWERS } from '../schema/answers/surfaces.js';
+import { answerWith } from './answers.js';
+import type { TSchema } from '@sinclair/typebox';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -64,6 +67,7 @@ export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 export function registerDispatcher<C>(app: FastifyInstance, services: Services, opts: DispatcherOptions<C>) {
   const surface = SURFACES[opts.surface];
   const validate = surfaceValidator(opts.surface);
+  const answers = ANSWERS[opts.surface];
   app.route({
     method: 'POST',
     url: surface.path,
@@ -86,7 +90,7 @@ export function registerDispatcher<C>(app: FastifyInstance, services: Services, 
       if (opts.deprecatedActions?.includes(action)) reply.header('Deprecation', 'true');
       const ctx = await opts.context(req, reply, req.principal!);
       const handler = opts.handlers[action]!;
-      return handler(ctx, body as never);
+      return answerWith(reply, answers[action as keyof typeof answers] as TSchema, await handler(ctx, body as never));
     },
   });
   app.route({

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, ERROR_CODE_HEADER } from '../domain/errors.js';
+import { AnswerMismatch } from './answers.js';
 
 /** Paths whose bodies are dispatcher JSON: a wrong content type there is a 400, not a 415. */
 const isDispatcherPath = (url: string) => /^\/api\/sift-(read|write|account|partner|admin)(\?|$)/.test(url);
@@ -13,7 +14,7 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     const body: Record<string, unknown> = { error: err.message };
     if (err.status === 400) body.details = err.details ?? [];
     if (err.status >= 500) req.log.error({ err }, 'request failed');
-    return reply.status(err.status).send(body);
+    return reply.status(err.status).header(ERROR_CODE_HEADER, err.code).send(body);
   }
   const fe = err as FastifyError;
   const status = fe.statusCode ?? 500;
@@ -35,6 +36,7 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     if (code === 400) body.details = [{ path: '', message }];
     return reply.status(code).send(body);
   }
+  if (err instanceof AnswerMismatch) return reply.status(500).send({ error: err.message });
   req.log.error({ err, requestId: req.id }, 'unexpected error');
   return reply.status(500).send({ error: `unexpected server error (request id ${req.id})` });
 }

@@ -1,4 +1,4 @@
-import type { Static } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { ActionMap } from '../schema/common.js';
 import type { Principal } from './auth.js';
 import type { Services } from './services.js';
@@ -21,7 +21,10 @@ export interface ProjectCtx extends Ctx<ProjectPrincipal> {
 
 export type Answer = Record<string, unknown>;
 
-/** One handler per action of a surface; the compiler refuses a surface with an action unhandled. */
-export type ActionHandlers<M extends ActionMap, C> = {
-  [K in keyof M]: (ctx: C, body: Static<M[K]>) => Promise<Answer>;
+/**
+ * One handler per action of a surface, each returning its action's answer type (`src/schema/answers/`);
+ * the compiler refuses a surface with an action unhandled or an answer that differs from its schema.
+ */
+export type ActionHandlers<M extends ActionMap, C, A extends { [K in keyof M]: TSchema }> = {
+  [K in keyof M]: (ctx: C, body: Static<M[K]>) => Promise<Static<A[K]>>;
 };

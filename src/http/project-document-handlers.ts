@@ -1,5 +1,6 @@
 import type { projectDocumentActions } from '../schema/account.js';
 import type { Row } from '../store/tables.js';
+import type { projectDocumentAnswers } from '../schema/answers/surfaces.js';
 import type { Payer } from '../domain/credits.js';
 import { confirm, remove, start, statusOf, type DocumentCaller } from '../domain/project-documents.js';
 import type { ActionHandlers, Ctx } from './handler.js';
@@ -11,7 +12,7 @@ import type { ActionHandlers, Ctx } from './handler.js';
 export function projectDocumentHandlers<C extends Ctx>(
   project: (ctx: C, input: string, access: 'read' | 'write') => Promise<Row<'projects'>>,
   who: (ctx: C) => { payer: Payer; scope: string },
-): ActionHandlers<typeof projectDocumentActions, C> {
+): ActionHandlers<typeof projectDocumentActions, C, typeof projectDocumentAnswers> {
   const caller = (ctx: C): DocumentCaller => ({
     store: ctx.services.store,
     blobs: ctx.services.blobs,

@@ -17,6 +17,8 @@ import { AuthCache } from './auth-cache.js';
 import { guardCredentials } from './credential-guard.js';
 import { registerJsonParser } from './json-body.js';
 import { MAX_BODY_BYTES } from './dispatch.js';
+import { REFERENCED_RECORDS } from '../schema/answers/records.js';
+import { codeOfStatus, ERROR_CODE_HEADER } from '../domain/errors.js';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -40,6 +42,8 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
   const full: Services = { ...services, log: app.log, authCache: new AuthCache<unknown>(services.config.authCacheMs) };
 
   app.setErrorHandler(errorHandler);
+  // Answer schemas refer to these by `$id` (src/http/answers.ts serialises through them).
+  for (const record of REFERENCED_RECORDS) app.addSchema(record);
   // Uploads stream their parts themselves (src/http/uploads/receive.ts) with per-request limits.
   void app.register(multipart, { throwFileSizeLimit: true });
   registerJsonParser(app);
@@ -48,6 +52,8 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: `no route ${req.method} ${req.url.split('?')[0]}` }));
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
+    // Every error answer carries a stable code; the error handler sets the precise ones first.
+    if (reply.statusCode >= 400 && !reply.hasHeader(ERROR_CODE_HEADER)) reply.header(ERROR_CODE_HEADER, codeOfStatus(reply.statusCode));
   });
   guardCredentials(app, full);
 

@@ -1,5 +1,8 @@
+import { ERROR_CODE_HEADER, ERROR_CODES } from '../domain/errors.js';
 import { EXPORT_PATH, IMPORT_PATH, SURFACES, UPLOAD_PATHS, type SurfaceDef } from './surfaces.js';
 import { UploadUrls } from './account.js';
+import { ANSWERS, ImportAnswer, UploadAnswer, WriteUploadAnswer } from './answers/surfaces.js';
+import { REFERENCED_RECORDS } from './answers/records.js';
 
 type Json = Record<string, unknown>;
 const plain = (schema: unknown): Json => JSON.parse(JSON.stringify(schema)) as Json;
@@ -14,7 +17,20 @@ const SECURITY: Record<SurfaceDef['credential'], string> = {
 };
 
 const errorRef = { $ref: '#/components/schemas/Error' };
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorRef } } });
+/** The codes an error answer of `status` may carry in `Sift-Error-Code`. */
+const codesFor = (status: number) => Object.entries(ERROR_CODES).flatMap(([code, e]) => (e.status === status ? [code] : []));
+const errorResponse = (description: string, status: number) => ({
+  description,
+  headers: {
+    [ERROR_CODE_HEADER]: {
+      description: `stable machine-readable code: ${codesFor(status)
+        .map((c) => `\`${c}\` (${ERROR_CODES[c as keyof typeof ERROR_CODES].description})`)
+        .join('; ')}`,
+      schema: { type: 'string', enum: codesFor(status) },
+    },
+  },
+  content: { 'application/json': { schema: errorRef } },
+});
 
 const RATE_HEADERS = {
   'RateLimit-Limit': { description: 'requests allowed per window', schema: { type: 'integer' } },
@@ -25,32 +41,84 @@ const RATE_HEADERS = {
 
 function commonErrors(surface: SurfaceDef['name'] | 'upload'): Json {
   const r: Json = {
-    '400': errorResponse('Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer).'),
-    '401': errorResponse('Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint.'),
-    '404': errorResponse('The project, or an id named in the body, does not exist or is not reachable with this credential.'),
-    '405': errorResponse('A method other than POST.'),
+    '400': errorResponse('Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer).', 400),
+    '401': errorResponse('Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint.', 401),
+    '404': errorResponse('The project, or an id named in the body, does not exist or is not reachable with this credential.', 404),
+    '405': errorResponse('A method other than POST.', 405),
     '429': {
-      ...errorResponse('Rate limit exceeded.'),
+      ...errorResponse('Rate limit exceeded.', 429),
       headers: { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } } },
     },
-    '500': errorResponse('Unexpected server error (never leaks internals; logged with the request id).'),
+    '500': errorResponse('Unexpected server error (never leaks internals; logged with the request id).', 500),
   };
   if (surface !== 'admin' && surface !== 'partner')
-    r['403'] = errorResponse('A read key where an edit key is needed, or a role below `owner`/`admin` on the project.');
+    r['403'] = errorResponse('A read key where an edit key is needed, or a role below `owner`/`admin` on the project.', 403);
   if (surface === 'account' || surface === 'partner') {
-    r['402'] = errorResponse('Not enough credits to pay for the confirmation.');
+    r['402'] = errorResponse('Not enough credits to pay for the confirmation.', 402);
     r['409'] = errorResponse(
-      '`confirm_documents`: several confirmable batches and no `documentIds`, a document not awaiting confirmation, or `expectedCreditCost` differing from the current cost (the message states it).',
+      '`confirm_documents`: several confirmable batches and no `documentIds`, a document not awaiting confirmation, or `expectedCreditCost` differing from the current cost (the message states it). `Sift-Error-Code` tells them apart; other actions answer 409 for an existing name or a category or field that is not empty.',
+      409,
     );
   }
+  if (surface === 'write' || surface === 'admin')
+    r['409'] = errorResponse("A name that already exists (a tag, a user's e-mail), or a category or metadata field that is not empty.", 409);
   if (surface === 'upload') {
-    r['413'] = errorResponse('A file over 50 MB.');
-    r['415'] = errorResponse('A media file (audio, video, image) or a type that cannot be read.');
+    r['413'] = errorResponse('A file over 50 MB.', 413);
+    r['415'] = errorResponse('A media file (audio, video, image) or a type that cannot be read.', 415);
   }
   return r;
 }
 
-/** The OpenAPI 3.1 document, derived from the same schemas that validate requests. */
+/** Records answers share, named by their `title`, become components that answers refer to. */
+const RECORD_TITLES = new Set([
+  'Label',
+  'Project',
+  'ProjectFull',
+  'ProjectWithRole',
+  'MetadataValue',
+  'Document',
+  'DocumentBrief',
+  'Insight',
+  'Category',
+  'Tag',
+  'Note',
+  'Memo',
+  'MetadataField',
+  'Coverage',
+  'AnalysisRef',
+  'Analysis',
+  'ProjectStatus',
+  'Confirmation',
+  'LedgerLine',
+  'ProjectKey',
+  'User',
+  'PartnerAccount',
+]);
+const REFERENCED_IDS = new Set(REFERENCED_RECORDS.map((r) => r.$id as string));
+
+/**
+ * An answer schema as OpenAPI shows it: shared records hoisted into `components.schemas` (so a
+ * generated client names them), `$ref`s to `$id`s pointed at those components.
+ */
+function hoistRecords(node: unknown, schemas: Json, top = true): unknown {
+  if (Array.isArray(node)) return node.map((n) => hoistRecords(n, schemas, false));
+  if (typeof node !== 'object' || node === null) return node;
+  const obj = node as Json;
+  if (typeof obj.$ref === 'string' && REFERENCED_IDS.has(obj.$ref)) return { $ref: `#/components/schemas/${obj.$ref}` };
+  const title = obj.title;
+  if (!top && typeof title === 'string' && RECORD_TITLES.has(title)) {
+    if (!schemas[title]) {
+      schemas[title] = {};
+      schemas[title] = hoistRecords(obj, schemas, true);
+    }
+    return { $ref: `#/components/schemas/${title}` };
+  }
+  const out: Json = {};
+  for (const [k, v] of Object.entries(obj)) if (k !== '$id') out[k] = hoistRecords(v, schemas, false);
+  return out;
+}
+
+/** The OpenAPI 3.1 document, derived from the same schemas that validate requests and serialise answers. */
 export function buildOpenApi(): Json {
   const schemas: Json = {
     Error: {
@@ -71,19 +139,9 @@ export function buildOpenApi(): Json {
       },
     },
     UploadUrls: plain(UploadUrls),
-    UploadResponse: {
-      type: 'object',
-      properties: {
-        documents: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: { id: { type: 'string' }, filename: { type: 'string' }, status: { type: 'string', enum: ['pending'] } },
-          },
-        },
-      },
-    },
   };
+  for (const record of REFERENCED_RECORDS) schemas[record.$id as string] = hoistRecords(plain(record), schemas);
+  for (const answer of [UploadAnswer, WriteUploadAnswer, ImportAnswer]) schemas[answer.title as string] = hoistRecords(plain(answer), schemas);
   const paths: Json = {};
 
   for (const surface of Object.values(SURFACES)) {
@@ -94,6 +152,12 @@ export function buildOpenApi(): Json {
       schemas[component] = { ...plain(schema), title: `${surface.name}.${name}` };
       mapping[name] = `#/components/schemas/${component}`;
       refs.push({ $ref: mapping[name] });
+    }
+    const answers: Json = {};
+    for (const [name, schema] of Object.entries(ANSWERS[surface.name])) {
+      const component = `${pascal(surface.name)}${pascal(name)}Answer`;
+      schemas[component] = { ...(hoistRecords(plain(schema), schemas) as Json), title: `${surface.name}.${name} answer` };
+      answers[name] = { $ref: `#/components/schemas/${component}` };
     }
     const bodyName = `${pascal(surface.name)}Request`;
     schemas[bodyName] = { oneOf: refs, discriminator: { propertyName: 'action', mapping } };
@@ -107,11 +171,13 @@ export function buildOpenApi(): Json {
         tags: [surface.title],
         security: [{ [SECURITY[surface.credential]]: [] }],
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${bodyName}` } } } },
+        'x-sift-answers': answers,
         responses: {
           '200': {
-            description: 'Success: a JSON object whose members depend on the action.',
+            description:
+              "Success: the action's answer, `<Surface><Action>Answer` (the operation's `x-sift-answers` maps each action to its schema). Answers hold exactly the members their schema lists.",
             headers: RATE_HEADERS,
-            content: { 'application/json': { schema: { type: 'object' } } },
+            content: { 'application/json': { schema: { anyOf: Object.values(answers) } } },
           },
           ...commonErrors(surface.name),
         },
@@ -128,7 +194,16 @@ export function buildOpenApi(): Json {
       },
     },
   };
-  const uploadOp = (opts: { id: string; tag: string; security: string; json: boolean; projectParam: boolean; deprecated?: boolean; description: string }) => ({
+  const uploadOp = (opts: {
+    id: string;
+    tag: string;
+    security: string;
+    json: boolean;
+    projectParam: boolean;
+    deprecated?: boolean;
+    description: string;
+    answer: string;
+  }) => ({
     post: {
       operationId: opts.id,
       summary: 'Upload documents (at most 20 files, 50 MB each); they land `pending`, uncharged',
@@ -145,7 +220,7 @@ export function buildOpenApi(): Json {
         '200': {
           description: 'The documents created',
           headers: RATE_HEADERS,
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/UploadResponse' } } },
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${opts.answer}` } } },
         },
         ...commonErrors('upload'),
       },
@@ -153,6 +228,7 @@ export function buildOpenApi(): Json {
   });
   paths[UPLOAD_PATHS.account] = uploadOp({
     id: 'accountUpload',
+    answer: 'UploadAnswer',
     tag: 'Account',
     security: 'accountKey',
     json: true,
@@ -161,6 +237,7 @@ export function buildOpenApi(): Json {
   });
   paths[UPLOAD_PATHS.write] = uploadOp({
     id: 'writeUpload',
+    answer: 'WriteUploadAnswer',
     tag: 'Write',
     security: 'projectKey',
     json: true,
@@ -170,6 +247,7 @@ export function buildOpenApi(): Json {
   });
   paths[UPLOAD_PATHS.partner] = uploadOp({
     id: 'partnerUpload',
+    answer: 'UploadAnswer',
     tag: 'Partner',
     security: 'partnerSecret',
     json: false,
@@ -218,7 +296,11 @@ export function buildOpenApi(): Json {
       ],
       requestBody: { required: true, content: multipart },
       responses: {
-        '200': { description: 'The new project', headers: RATE_HEADERS, content: { 'application/json': { schema: { type: 'object' } } } },
+        '200': {
+          description: 'The new project',
+          headers: RATE_HEADERS,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ImportAnswer' } } },
+        },
         ...commonErrors('upload'),
       },
     },

@@ -4,6 +4,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { dispatcherSchema } from './common.js';
 import { SURFACES, type SurfaceName } from './surfaces.js';
 import { UploadUrls } from './account.js';
+import { REFERENCED_RECORDS } from './answers/records.js';
 import type { FieldError } from '../domain/errors.js';
 import type { JsonLimits } from './common.js';
 
@@ -125,3 +126,16 @@ function toDetails(errors: ErrorObject[], body: unknown): FieldError[] {
 
 const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Checks an answer against its schema, every object closed: the contract suite runs with this
+ * on (SIFT_CHECK_ANSWERS=1), so an answer with a member its schema lacks, or without one it
+ * promises, fails there instead of being trimmed silently by the serializer. One Ajv per schema:
+ * each registers the records answers refer to by `$id`.
+ */
+export function answerChecker(schema: TSchema): (answer: unknown) => string | null {
+  const checker = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  for (const record of REFERENCED_RECORDS) checker.addSchema(record);
+  const fn = checker.compile(schema);
+  return (answer) => (fn(answer) ? null : checker.errorsText(fn.errors, { dataVar: 'answer' }));
+}

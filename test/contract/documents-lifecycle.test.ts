@@ -110,10 +110,12 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
       await t.app.workers.drain();
       const wrong = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: 1 });
       expect(wrong.statusCode).toBe(409);
+      expect(wrong.headers['sift-error-code']).toBe('cost_changed');
       expect(wrong.json().error).toContain('3');
       await t.admin('grant_credits', { accountId: f.accountId, amount: -(await status(project.id)).creditBalance + 2 });
       const poor = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: 3 });
       expect(poor.statusCode).toBe(402);
+      expect(poor.headers['sift-error-code']).toBe('insufficient_credits');
       expect((await status(project.id)).documents[0].status).toBe('awaiting_confirmation');
       await t.admin('grant_credits', { accountId: f.accountId, amount: 1000 });
     });
@@ -131,7 +133,10 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
       );
       const ok = results.filter((r) => r.statusCode === 200);
       expect(ok).toHaveLength(1);
-      expect(results.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 409)).toBe(true);
+      const refused = results.filter((r) => r.statusCode !== 200);
+      expect(refused.every((r) => r.statusCode === 409)).toBe(true);
+      // Each loser either saw the documents already confirmed or lost the race inside the transaction.
+      for (const r of refused) expect(['not_awaiting_confirmation', 'nothing_to_confirm', 'confirmed_meanwhile']).toContain(r.headers['sift-error-code']);
       const credits = await t.admin('get_credits', { accountId: f.accountId });
       expect(credits.creditBalance).toBe(creditBalance - cost);
       expect(credits.ledger.reduce((s: number, e: { amount: number }) => s + e.amount, 0)).toBe(credits.creditBalance);
@@ -163,6 +168,7 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
       expect(anon.creditCost).toBe(2);
       const refused = await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: s.confirmableCreditCost });
       expect(refused.statusCode).toBe(409);
+      expect(refused.headers['sift-error-code']).toBe('several_batches');
       const mixed = await t.post(ACCOUNT, f.accountKey, {
         action: 'confirm_documents',
         projectId: project.id,
@@ -170,6 +176,7 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
         documentIds: s.confirmableBatches.flatMap((b: { documentIds: string[] }) => b.documentIds),
       });
       expect(mixed.statusCode).toBe(409);
+      expect(mixed.headers['sift-error-code']).toBe('mixed_pipelines');
       const one = await t.post(ACCOUNT, f.accountKey, {
         action: 'confirm_documents',
         projectId: project.id,
@@ -189,6 +196,7 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
         documentIds: anon.documentIds,
       });
       expect(again.statusCode).toBe(409);
+      expect(again.headers['sift-error-code']).toBe('not_awaiting_confirmation');
     });
 
     it('refuses media by their bytes (415), more than 20 files (400), and creates nothing then', async () => {

@@ -9,11 +9,12 @@ import { idempotent } from '../../domain/idempotency.js';
 import { accountProject } from '../../domain/account-scope.js';
 import { createProject, projectViewRaw } from '../../domain/projects.js';
 import { accountCredits, createOwnProjectKey, listMemberProjects, listProjectKeys, revokeProjectKey } from '../../domain/self-service-keys.js';
+import type { accountAnswers } from '../../schema/answers/surfaces.js';
 
 export type AccountPrincipal = Extract<Principal, { kind: 'accountKey' }>;
 export type AccountCtx = Ctx<AccountPrincipal>;
 
-export const accountHandlers: ActionHandlers<typeof accountActions, AccountCtx> = {
+export const accountHandlers: ActionHandlers<typeof accountActions, AccountCtx, typeof accountAnswers> = {
   create_project: async (ctx, body) =>
     idempotent(ctx.services.store, `account:${ctx.principal.accountId}:create_project`, ctx.idempotencyKey, async (trx) => {
       const project = await createProject(trx, {

@@ -6,10 +6,11 @@ import type { ActionHandlers, Ctx } from '../handler.js';
 import type { Services } from '../services.js';
 import { notFound } from '../../domain/errors.js';
 import { adminOps } from '../../domain/admin.js';
+import type { adminAnswers } from '../../schema/answers/surfaces.js';
 
 type AdminCtx = Ctx<Extract<Principal, { kind: 'admin' }>>;
 
-const handlers = Object.fromEntries(
+export const adminHandlers = Object.fromEntries(
   Object.entries(adminOps).map(([name, op]) => [
     name,
     async (ctx: AdminCtx, body: never) => {
@@ -19,7 +20,7 @@ const handlers = Object.fromEntries(
       return answer;
     },
   ]),
-) as ActionHandlers<typeof adminActions, AdminCtx>;
+) as ActionHandlers<typeof adminActions, AdminCtx, typeof adminAnswers>;
 
 /** The operator surface; absent (404) when SIFT_ADMIN_TOKEN is unset. */
 export function registerAdminSurface(app: FastifyInstance, services: Services) {
@@ -32,7 +33,7 @@ export function registerAdminSurface(app: FastifyInstance, services: Services) {
     },
     rateLimit: () => ({ bucket: 'admin', subject: 'operator' }),
     context: async (req, reply, p) => makeCtx(services, req, reply, p as Extract<Principal, { kind: 'admin' }>),
-    handlers,
+    handlers: adminHandlers,
   });
 }
 

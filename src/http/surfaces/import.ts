@@ -7,6 +7,8 @@ import type { Services } from '../services.js';
 import { invalid, invalidField, payloadTooLarge } from '../../domain/errors.js';
 import { importQdpx, planImport } from '../../domain/refi-import.js';
 import { MAX_FILE_BYTES, mapMultipartError } from '../uploads/receive.js';
+import { ImportAnswer } from '../../schema/answers/surfaces.js';
+import { answerWith } from '../answers.js';
 
 const query = (req: FastifyRequest) => {
   const q = (req.query as Record<string, unknown> | undefined) ?? {};
@@ -37,12 +39,12 @@ export function registerImportRoute(app: FastifyInstance, services: Services) {
       await applyRateLimit(services, reply, 'accountUpload', principal.accountId);
       req.importer = { accountId: principal.accountId, userId: principal.userId };
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const opts = query(req);
       const plan = await planImport(await receiveArchive(req));
       const answer = await importQdpx(services.store, services.blobs, req.importer!, plan, opts);
       services.jobs.nudge();
-      return answer;
+      return answerWith(reply, ImportAnswer, answer);
     },
   });
 }

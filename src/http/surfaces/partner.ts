@@ -16,6 +16,7 @@ import { createPendingDocuments, documentViewRaw, type NewDocument } from '../..
 import { invalidField } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import type { Row } from '../../store/tables.js';
+import type { partnerAnswers } from '../../schema/answers/surfaces.js';
 
 export type PartnerPrincipal = Extract<Principal, { kind: 'partner' }>;
 export type PartnerCtx = Ctx<PartnerPrincipal>;
@@ -45,7 +46,7 @@ async function addFiles(ctx: PartnerCtx, project: Row<'projects'>, files: Files,
 
 const payer = (ctx: PartnerCtx) => ({ partnerId: ctx.principal.partnerId });
 
-export const partnerHandlers: ActionHandlers<typeof partnerActions, PartnerCtx> = {
+export const partnerHandlers: ActionHandlers<typeof partnerActions, PartnerCtx, typeof partnerAnswers> = {
   create_account: async (ctx, body) => {
     const { account, user, created } = await provisionAccount(ctx.services.store, ctx.principal.partnerId, body, ctx.services.config.trialCredits);
     if (created) ctx.services.log.info({ accountId: account.id, recipient: user.email }, 'invitation recorded in the outbox');

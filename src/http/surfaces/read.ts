@@ -17,8 +17,9 @@ import { readDocument, verifyContext } from '../../domain/reading.js';
 import { analyzeProject } from '../../domain/analyze.js';
 import { search } from '../../domain/search.js';
 import { findEntities } from '../../domain/entities.js';
+import type { readAnswers } from '../../schema/answers/surfaces.js';
 
-export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx> = {
+export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx, typeof readAnswers> = {
   get_project: async (ctx) => ({ project: projectView(ctx.project) }),
   get_documents: async (ctx, body) => getDocuments(scopeOf(ctx), body),
   get_insights: async (ctx, body) => getInsights(scopeOf(ctx), body),

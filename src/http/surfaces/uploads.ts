@@ -11,6 +11,8 @@ import { receiveMultipart, receiveUrls, type Received } from '../uploads/receive
 import { allowCidrs } from '../../engine/fetch/index.js';
 import { shortOf } from '../../domain/resolve.js';
 import type { Row } from '../../store/tables.js';
+import { UploadAnswer, WriteUploadAnswer } from '../../schema/answers/surfaces.js';
+import { answerWith } from '../answers.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-const projectIdQuery = (req: FastifyRequest): string => {
+export const projectIdQuery = (req: FastifyRequest): string => {
   const q = (req.query as Record<string, unknown> | undefined)?.projectId;
   if (typeof q !== 'string' || q.length < 1 || q.length > 255) throw invalidField('/projectId', 'query parameter projectId is required (1-255 characters)');
   return q;
@@ -28,7 +30,7 @@ const isMultipart = (req: FastifyRequest) => (req.headers['content-type'] ?? '')
 const isJson = (req: FastifyRequest) => (req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json');
 
 /** Receives the files (multipart, or fetched URLs where allowed) and creates the documents at `pending`. */
-async function upload(services: Services, req: FastifyRequest, allowUrls: boolean): Promise<Row<'documents'>[]> {
+export async function upload(services: Services, req: FastifyRequest, allowUrls: boolean): Promise<Row<'documents'>[]> {
   const project = req.uploadProject!;
   let received: Received[];
   if (isMultipart(req)) received = await receiveMultipart(req, services.blobs, project.id);
@@ -52,7 +54,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
       await applyRateLimit(services, reply, 'accountUpload', principal.accountId);
       req.uploadProject = await accountProject(services.store.db, principal.userId, projectIdQuery(req), 'write');
     },
-    handler: async (req) => ({ documents: (await upload(services, req, true)).map(documentViewRaw) }),
+    handler: async (req, reply) => answerWith(reply, UploadAnswer, { documents: (await upload(services, req, true)).map(documentViewRaw) }),
   });
 
   app.route({
@@ -65,9 +67,15 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
       reply.header('Deprecation', 'true');
       req.uploadProject = principal.project;
     },
-    handler: async (req) => ({
-      documents: (await upload(services, req, true)).map((d) => ({ id: shortOf.document(d), filename: d.filename, status: d.status, createdAt: d.createdAt })),
-    }),
+    handler: async (req, reply) =>
+      answerWith(reply, WriteUploadAnswer, {
+        documents: (await upload(services, req, true)).map((d) => ({
+          id: shortOf.document(d),
+          filename: d.filename,
+          status: d.status,
+          createdAt: d.createdAt,
+        })),
+      }),
   });
 
   app.route({
@@ -78,7 +86,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
       await applyRateLimit(services, reply, 'partnerUpload', principal.partnerId);
       req.uploadProject = await partnerProject(services.store.db, principal.partnerId, projectIdQuery(req));
     },
-    handler: async (req) => ({ documents: (await upload(services, req, false)).map(documentViewRaw) }),
+    handler: async (req, reply) => answerWith(reply, UploadAnswer, { documents: (await upload(services, req, false)).map(documentViewRaw) }),
   });
 
   const notAllowed = async (_req: FastifyRequest, reply: FastifyReply) =>

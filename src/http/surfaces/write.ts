@@ -11,8 +11,9 @@ import { manageCategories, categorizeInsights } from '../../domain/categories.js
 import { manageTags } from '../../domain/tags.js';
 import { createNote } from '../../domain/notes.js';
 import { manageMetadataFields, setMetadataValues } from '../../domain/metadata.js';
+import type { writeAnswers } from '../../schema/answers/surfaces.js';
 
-export const writeHandlers: ActionHandlers<typeof writeActions, ProjectCtx> = {
+export const writeHandlers: ActionHandlers<typeof writeActions, ProjectCtx, typeof writeAnswers> = {
   manage_insights: async (ctx, body) => manageInsights(scopeOf(ctx), body),
   manage_categories: async (ctx, body) => manageCategories(scopeOf(ctx), body),
   categorize_insights: async (ctx, body) => categorizeInsights(scopeOf(ctx), body),
