@@ -192,7 +192,19 @@ describe('granularity and strict mode in automatic analysis', () => {
   const support = (r: ReturnType<typeof automaticAnalysis>) => r.insights.reduce((n, i) => n + i.support, 0);
 
   it('strict mode keeps fewer passages; inclusive keeps at least as many as default', () => {
-    const docs = TRANSCRIPTS.map((t, i) => ({ id: `d${i}`, text: t.text, chunks: chunkText(t.text) }));
+    // Each participant strays once from the subject, within a turn on it: passages strict mode has reason to leave out.
+    const asides = [
+      "My neighbour's dog barked all night long, so I barely slept.",
+      'The weather was lovely for gardening on Sunday afternoon.',
+      'My cousin is getting married in Lisbon next spring.',
+      'I have been learning to bake sourdough bread lately.',
+      'Our football team finally won a match last weekend.',
+      'The train to work was delayed by a broken signal again.',
+    ];
+    const docs = TRANSCRIPTS.map((t, i) => {
+      const text = t.text.replace(/(\n\nParticipant: [^\n]*)/, `$1 ${asides[i % asides.length]}`);
+      return { id: `d${i}`, text, chunks: chunkText(text) };
+    });
     const inclusive = support(automaticAnalysis(docs, { ...opts, granularity: 'inclusive', strictMode: false }));
     const normal = support(automaticAnalysis(docs, { ...opts, granularity: 'default', strictMode: false }));
     const strict = support(automaticAnalysis(docs, { ...opts, granularity: 'default', strictMode: true }));

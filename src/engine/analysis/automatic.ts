@@ -4,9 +4,8 @@ import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.
 import { describeTheme, nameTheme, SurfaceForms, topTerms } from './naming.js';
 import { insightFrom } from './insight.js';
 import { closest, eligible, findThemes, strongest } from './themes.js';
-import { sentenceVectors } from '../meaning/sentence-vectors.js';
 import { denseThemes } from './dense-themes.js';
-import { lsaVectors } from '../meaning/lsa.js';
+import { unitMeaning } from './unit-meaning.js';
 
 /**
  * Inductive analysis. The participants' words are grouped into units (a speaker turn in a
@@ -166,9 +165,10 @@ export function automaticAnalysis(
   const newThemes: number[] = [];
   if (units.length >= 2 && vocab.length > 0) {
     const maxThemes = Math.max(2, Math.min(MAX_THEMES, Math.floor(units.length / 3)));
-    // Units are grouped by meaning: from word vectors where the locale has them, from the
-    // project's own co-occurrences (LSA) elsewhere; a project of a few units, by NMF of its words.
-    const meaning = units.length >= 6 ? (sentenceVectors(units.map(unitText), opts.locale) ?? lsaVectors(unitVecs, vocab)) : null;
+    // Units are grouped by what they share with units of other documents (unit-meaning.ts); a
+    // project of a few units, by NMF of its words.
+    const meaning =
+      units.length >= 6 ? unitMeaning(units, { texts: units.map(unitText), terms: units.map(unitTerms), vecs: unitVecs, vocab }, opts.locale) : null;
     const found = meaning
       ? denseThemes(meaning, unitVecs, { min: Math.min(3, maxThemes), max: maxThemes }, opts.seed)
       : findThemes(unitVecs, vocab, { min: 2, max: maxThemes }, opts.seed);

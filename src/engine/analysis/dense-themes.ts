@@ -1,18 +1,17 @@
-import { dot } from '../meaning/word-vectors.js';
-import { random } from './nmf.js';
+import { random, type SparseRows } from './nmf.js';
 import { centroid, type Vec } from './vectors.js';
 import type { Themes } from './themes.js';
 
 /**
- * Themes of texts given as dense vectors of meaning, by evidence accumulation (Fred & Jain 2005,
- * "Combining multiple clusterings using evidence accumulation"): many seeded spherical k-means
- * runs, over a range of k, vote on which texts belong together; texts grouped together in more
- * than 40% of the runs (average linkage over that co-association) form a theme. The number
- * of themes is thus what stays stable across runs, not a count fixed beforehand, and a text
- * that no theme holds consistently is left out. Each theme's component is the TF-IDF centroid
- * of its texts (class-based TF-IDF, as BERTopic names its clusters), so that naming and the
- * placing of single sentences work on words as before; a text's loading is its similarity to
- * each theme's centre, kept for themes near its best.
+ * Themes of texts given as rows of meaning (sparse, unit length: see meaning/neighbours.ts), by
+ * evidence accumulation (Fred & Jain 2005, "Combining multiple clusterings using evidence
+ * accumulation"): many seeded spherical k-means runs, over a range of k, vote on which texts
+ * belong together; texts grouped together in more than 40% of the runs (average linkage over
+ * that co-association) form a theme. The number of themes is thus what stays stable across
+ * runs, not a count fixed beforehand, and a text that no theme holds consistently is left out.
+ * Each theme's component is the TF-IDF centroid of its texts (class-based TF-IDF, as BERTopic
+ * names its clusters), so that naming and the placing of single sentences work on words as
+ * before; a text's loading is its similarity to each theme's centre, kept for themes near its best.
  */
 const RUNS_PER_K = 4;
 const TOGETHER = 0.4;
@@ -21,42 +20,60 @@ const ITERATIONS = 40;
 /** Texts the co-association is computed on; the rest join the nearest theme found (keeps it cubic in this, not in the project). */
 const SAMPLE = 700;
 
+type Row = SparseRows['rows'][number];
+
 interface Partition {
   assign: number[];
-  centres: Float32Array[];
-  cohesion: number;
+  centres: Float64Array[];
 }
 
-function kmeans(x: Float32Array[], k: number, rand: () => number): Partition {
-  const dims = x[0]!.length;
-  const centres: Float32Array[] = [x[Math.floor(rand() * x.length)]!];
+/** A sparse row's dot product with a dense centre. */
+function dot(r: Row, c: Float64Array): number {
+  let s = 0;
+  for (let p = 0; p < r.cols.length; p++) s += r.vals[p]! * c[r.cols[p]!]!;
+  return s;
+}
+
+/** The unit-length mean direction of some rows (zero where they cancel out or there are none). */
+function centre(rows: Row[], columns: number): Float64Array {
+  const c = new Float64Array(columns);
+  for (const r of rows) for (let p = 0; p < r.cols.length; p++) c[r.cols[p]!]! += r.vals[p]!;
+  let n = 0;
+  for (const z of c) n += z * z;
+  n = Math.sqrt(n);
+  if (n > 0) for (let d = 0; d < columns; d++) c[d]! /= n;
+  return c;
+}
+
+function kmeans(x: Row[], columns: number, k: number, rand: () => number): Partition {
+  const centres: Float64Array[] = [centre([x[Math.floor(rand() * x.length)]!], columns)];
   while (centres.length < k) {
     const d2 = x.map((v) => (1 - Math.max(...centres.map((c) => dot(v, c)))) ** 2);
     let r = rand() * d2.reduce((s, d) => s + d, 0);
     let pick = 0;
     for (; pick < d2.length - 1 && r > d2[pick]!; pick++) r -= d2[pick]!;
-    centres.push(x[pick]!);
+    centres.push(centre([x[pick]!], columns));
   }
   let assign = x.map(() => -1);
   for (let it = 0; it < ITERATIONS; it++) {
     const next = x.map((v) => {
       let best = 0;
-      for (let j = 1; j < k; j++) if (dot(v, centres[j]!) > dot(v, centres[best]!)) best = j;
+      let bestSim = dot(v, centres[0]!);
+      for (let j = 1; j < k; j++) {
+        const sim = dot(v, centres[j]!);
+        if (sim > bestSim) [best, bestSim] = [j, sim];
+      }
       return best;
     });
     const moved = next.some((a, i) => a !== assign[i]);
     assign = next;
     for (let j = 0; j < k; j++) {
-      const c = new Float32Array(dims);
-      x.forEach((v, i) => {
-        if (assign[i] === j) for (let d = 0; d < dims; d++) c[d]! += v[d]!;
-      });
-      const n = Math.sqrt(dot(c, c));
-      if (n > 0) centres[j] = c.map((z) => z / n);
+      const members = x.filter((_, i) => assign[i] === j);
+      if (members.length > 0) centres[j] = centre(members, columns);
     }
     if (!moved) break;
   }
-  return { assign, centres, cohesion: x.reduce((s, v, i) => s + dot(v, centres[assign[i]!]!), 0) };
+  return { assign, centres };
 }
 
 /** Average-linkage agglomeration on a similarity matrix, merging while the best pair is at least `min` similar. */
@@ -98,39 +115,38 @@ function sampleOf(n: number, rand: () => number): number[] {
   return idx.slice(0, SAMPLE).sort((p, q) => p - q);
 }
 
-export function denseThemes(x: Float32Array[], sparse: Vec[], range: { min: number; max: number }, seed: number): Themes {
+export function denseThemes(x: SparseRows, sparse: Vec[], range: { min: number; max: number }, seed: number): Themes {
   const rand = random(seed);
-  const sample = sampleOf(x.length, rand);
-  const xs = sample.map((i) => x[i]!);
+  const sample = sampleOf(x.rows.length, rand);
+  const xs = sample.map((i) => x.rows[i]!);
   const together = xs.map(() => new Float32Array(xs.length));
   let runs = 0;
   for (let k = range.min; k <= Math.min(range.max, xs.length); k++) {
     for (let r = 0; r < RUNS_PER_K; r++, runs++) {
-      const { assign } = kmeans(xs, k, rand);
+      const { assign } = kmeans(xs, x.columns, k, rand);
       for (let i = 0; i < xs.length; i++) for (let j = i + 1; j < xs.length; j++) if (assign[i] === assign[j]) together[i]![j]! += 1;
     }
   }
   for (let i = 0; i < xs.length; i++) for (let j = i + 1; j < xs.length; j++) together[j]![i] = together[i]![j]! /= Math.max(1, runs);
   const groups = agglomerate(together, TOGETHER).filter((g) => g.length >= 2);
-  const dims = x[0]?.length ?? 0;
-  const centres = groups.map((g) => {
-    const c = new Float32Array(dims);
-    for (const i of g) for (let d = 0; d < dims; d++) c[d]! += xs[i]![d]!;
-    const n = Math.sqrt(dot(c, c)) || 1;
-    return c.map((z) => z / n);
-  });
+  const centres = groups.map((g) =>
+    centre(
+      g.map((i) => xs[i]!),
+      x.columns,
+    ),
+  );
   // A sampled text belongs where the runs put it; any other text, to the nearest centre.
   const groupOf = new Map<number, number>();
   for (const [j, g] of groups.entries()) for (const i of g) groupOf.set(sample[i]!, j);
   const inSample = new Set(sample);
-  const loadings = x.map((v, i) => {
+  const loadings = x.rows.map((v, i) => {
     const sims = centres.map((c) => Math.max(0, dot(v, c)));
     const own = groupOf.get(i);
     if (inSample.has(i) && own === undefined) return new Float64Array(centres.length);
     const most = own !== undefined ? sims[own]! : Math.max(...sims);
     return Float64Array.from(sims, (sv, j) => (j === own || sv >= NEAR_BEST * most ? sv : 0));
   });
-  const members = centres.map((_, j) => x.map((_, i) => i).filter((i) => strongestOf(loadings[i]!) === j));
+  const members = centres.map((_, j) => x.rows.map((_, i) => i).filter((i) => strongestOf(loadings[i]!) === j));
   return { components: distinctive(members.map((m) => centroid(m.map((i) => sparse[i]!)))), loadings };
 }
 
