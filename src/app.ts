@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openStore, type Store, type StoreOptions } from './store/store.js';
-import { fileBlobStore, type BlobStore } from './store/blobs.js';
+import type { BlobStore } from './store/blobs.js';
+import { openBlobStore } from './store/blobs-open.js';
+import { setSearchCacheMegabytes } from './domain/search.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { buildServer } from './http/server.js';
 import { startWorkers, type Workers } from './worker/runner.js';
@@ -35,7 +37,8 @@ export interface AppOptions {
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const storeOptions = options.storeOptions ?? { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
   const store = options.store ?? (await openStore(storeOptions));
-  const blobs = fileBlobStore(config.dataDir);
+  const blobs = await openBlobStore(config.blobs, config.dataDir);
+  setSearchCacheMegabytes(config.searchCacheMb);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   redis?.on('error', () => {
     // The rate limiter falls back to memory while Redis is unreachable; errors are not fatal.
@@ -58,6 +61,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await server.close();
       await workers?.stop();
       redis?.disconnect();
+      await blobs.close();
       if (!options.store) await store.close();
     },
   };

@@ -42,7 +42,23 @@ export interface Config {
   fetchAllowCidrs: string[];
   mailFrom: string;
   llm: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
+  /** Where originals of uploads live: the data folder (default) or an S3-compatible bucket. */
+  blobs: BlobConfig;
+  /** Ceiling of the search indexes an API process keeps in memory, least recently searched out first. */
+  searchCacheMb: number;
 }
+
+export type BlobConfig =
+  | { kind: 'file' }
+  | {
+      kind: 's3';
+      bucket: string;
+      prefix: string;
+      endpoint: string | null;
+      region: string;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -216,7 +232,33 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       model: str('SIFT_LLM_MODEL'),
       embeddingModel: str('SIFT_EMBEDDING_MODEL'),
     },
+    blobs: blobs(),
+    searchCacheMb: int('SIFT_SEARCH_CACHE_MB', 256, 1, 1_000_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+
+  function blobs(): BlobConfig {
+    const raw = url('SIFT_BLOB_URL', ['s3:', 'file:']);
+    if (!raw || raw.startsWith('file:')) return { kind: 'file' };
+    const u = new URL(raw);
+    if (!u.hostname) problems.push('SIFT_BLOB_URL must name a bucket: s3://<bucket>[/<prefix>]');
+    const prefix = decodeURIComponent(u.pathname.replace(/^\/+/, ''));
+    const endpoint = url('SIFT_S3_ENDPOINT', ['http:', 'https:']);
+    const keyId = str('SIFT_S3_ACCESS_KEY_ID');
+    const secret = str('SIFT_S3_SECRET_ACCESS_KEY');
+    if ((keyId === null) !== (secret === null)) problems.push('SIFT_S3_ACCESS_KEY_ID and SIFT_S3_SECRET_ACCESS_KEY go together');
+    const pathStyle = str('SIFT_S3_FORCE_PATH_STYLE');
+    if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false') problems.push('SIFT_S3_FORCE_PATH_STYLE must be true or false');
+    return {
+      kind: 's3',
+      bucket: u.hostname,
+      prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+      endpoint,
+      region: str('SIFT_S3_REGION') ?? str('AWS_REGION') ?? 'us-east-1',
+      // Self-hosted S3-compatible servers (MinIO, Ceph, s3rver) address buckets by path.
+      forcePathStyle: pathStyle === null ? endpoint !== null : pathStyle === 'true',
+      credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : null,
+    };
+  }
 }

@@ -193,4 +193,39 @@ describe('configuration', () => {
     expect(problems).toHaveLength(names.length);
     for (const name of names) expect(problems.some((p) => p.startsWith(`${name} `))).toBe(true);
   });
+
+  it('keeps originals in the data folder by default, and in an S3-compatible bucket with SIFT_BLOB_URL', () => {
+    expect(parseConfig({}).blobs).toEqual({ kind: 'file' });
+    expect(
+      parseConfig({
+        SIFT_BLOB_URL: 's3://originals/sift/prod',
+        SIFT_S3_ENDPOINT: 'http://minio:9000',
+        SIFT_S3_ACCESS_KEY_ID: 'k',
+        SIFT_S3_SECRET_ACCESS_KEY: 's',
+      }).blobs,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'originals',
+      prefix: 'sift/prod/',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+    });
+    expect(parseConfig({ SIFT_BLOB_URL: 's3://b', SIFT_S3_REGION: 'eu-west-1' }).blobs).toMatchObject({
+      bucket: 'b',
+      prefix: '',
+      endpoint: null,
+      region: 'eu-west-1',
+      forcePathStyle: false,
+      credentials: null,
+    });
+  });
+
+  it('refuses a blob URL of another kind, half a credential, and a path style that is not true or false', () => {
+    const problems = problemsOf({ SIFT_BLOB_URL: 'http://bucket', SIFT_S3_FORCE_PATH_STYLE: 'yes' });
+    expect(problems.some((p) => p.startsWith('SIFT_BLOB_URL '))).toBe(true);
+    const more = problemsOf({ SIFT_BLOB_URL: 's3://b', SIFT_S3_ACCESS_KEY_ID: 'k', SIFT_S3_FORCE_PATH_STYLE: 'yes' });
+    expect(more).toEqual(['SIFT_S3_ACCESS_KEY_ID and SIFT_S3_SECRET_ACCESS_KEY go together', 'SIFT_S3_FORCE_PATH_STYLE must be true or false']);
+  });
 });

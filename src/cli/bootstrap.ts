@@ -41,8 +41,14 @@ export function describeDemo(c: DemoCredentials, baseUrl: string): string {
     `  account key    ${c.accountKey}`,
     `  partner secret ${c.partnerSecret}`,
     '',
-    'Try it:',
+    'Open the console in a browser and sign in with the account key:',
+    `  ${baseUrl}/`,
+    '',
+    'Or try the API:',
     `  curl -s -X POST ${baseUrl}/api/sift-read -H 'Authorization: Bearer ${c.readKey}' -H 'Content-Type: application/json' -d '{"action":"get_project"}'`,
+    '',
+    'Or the command line (docs/cli.md):',
+    `  echo '${c.accountKey}' | npx sift login --url ${baseUrl} && npx sift status`,
     '',
   ].join('\n');
 }

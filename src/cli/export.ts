@@ -6,12 +6,13 @@ import { openStore } from '../store/store.js';
 import { findProject } from '../domain/projects.js';
 import { exportQdpx } from '../domain/refi-export.js';
 
-export const EXPORT_USAGE = 'Usage: sift export --format qdpx --project <id> [--out <file.qdpx>]\n';
+export const EXPORT_USAGE =
+  'Usage: sift admin export --format qdpx --project <id> [--out <file.qdpx>]   (reads the configured store; `sift export` goes through the API)\n';
 
 /** Exit codes: 0 written, 2 bad arguments, 1 no such project. */
 export class ExportUsageError extends Error {}
 
-/** `sift export`: a project of the configured store as a REFI-QDA archive, to a file or to standard output (not a terminal). */
+/** `sift admin export`: a project of the configured store as a REFI-QDA archive, to a file or to standard output (not a terminal). */
 export async function exportCommand(config: Config, args: string[]): Promise<number> {
   let values: { format?: string; project?: string; out?: string };
   try {

@@ -1,93 +1,66 @@
 #!/usr/bin/env node
-import 'dotenv/config';
-import { parseConfig, ConfigError, type Config } from '../config.js';
-import { createApp } from '../app.js';
-import { openStore } from '../store/store.js';
-import { bootstrapIfEmpty, describeDemo } from './bootstrap.js';
-import { parseAdminArgs } from './admin-args.js';
-import { adminOps } from '../domain/admin.js';
-import { DomainError } from '../domain/errors.js';
-import { buildOpenApi } from '../schema/openapi.js';
-import { adminUsage, USAGE } from './usage.js';
-import { EXPORT_USAGE, exportCommand, ExportUsageError } from './export.js';
-import { MCP_USAGE, mcpCommand, McpUsageError } from '../mcp/stdio.js';
+import fs from 'node:fs';
+import { adminUsage, OPENAPI_USAGE, SERVE_USAGE, USAGE } from './usage.js';
 
-const HELP = new Set(['--help', '-h', 'help']);
+const HELP = new Set(['--help', '-h']);
+const SERVER_COMMANDS = ['serve', 'worker', 'admin', 'mcp', 'openapi'] as const;
+const CLIENT_COMMANDS = ['login', 'logout', 'projects', 'upload', 'status', 'confirm', 'analyze', 'search', 'insights', 'export'] as const;
+type ServerCommand = (typeof SERVER_COMMANDS)[number];
+type ClientCommand = (typeof CLIENT_COMMANDS)[number];
 
-async function serve(config: Config) {
-  const app = await createApp(config, { logger: { level: config.logLevel } });
-  const demo = await bootstrapIfEmpty(app.store);
-  const address = await app.server.listen({ port: config.port, host: config.host });
-  const base = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
-  if (demo) process.stdout.write(`${describeDemo(demo, base)}\n`);
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.server.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    await app.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+const isServer = (c: string): c is ServerCommand => (SERVER_COMMANDS as readonly string[]).includes(c);
+const isClient = (c: string): c is ClientCommand => (CLIENT_COMMANDS as readonly string[]).includes(c);
+
+const version = (): string => (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** The usage of a server command (they are loaded only to run, not to explain themselves). */
+async function serverUsage(command: ServerCommand, rest: string[]): Promise<string> {
+  if (command === 'serve') return SERVE_USAGE;
+  if (command === 'worker') return (await import('./worker.js')).WORKER_USAGE;
+  if (command === 'openapi') return OPENAPI_USAGE;
+  if (command === 'mcp') return (await import('../mcp/stdio.js')).MCP_USAGE;
+  const action = rest.find((a) => !HELP.has(a));
+  return action === 'export' ? (await import('./export.js')).EXPORT_USAGE : adminUsage(action);
 }
 
-async function admin(config: Config, args: string[]) {
-  const body = parseAdminArgs(args);
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    const op = adminOps[body.action as keyof typeof adminOps] as (s: typeof store, b: unknown) => Promise<unknown>;
-    process.stdout.write(`${JSON.stringify(await op(store, body), null, 2)}\n`);
-  } finally {
-    await store.close();
-  }
+/** `sift help [command …]`, `sift --help`: the overview, or one command's usage. */
+async function help(topic: string[]): Promise<number> {
+  const [command, ...rest] = topic;
+  if (command && isServer(command)) process.stdout.write(await serverUsage(command, rest));
+  else if (command && isClient(command)) return (await import('./client/commands.js')).runClientCommand(command, ['--help']);
+  else process.stdout.write(USAGE);
+  return 0;
 }
 
-async function main(argv: string[]) {
+async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command !== undefined && HELP.has(command)) {
-    process.stdout.write(USAGE);
-    return;
+  if (command === undefined) return (await import('./server-commands.js')).runServerCommand('serve', []);
+  if (HELP.has(command) || command === 'help') return help(rest.filter((a) => !HELP.has(a)));
+  if (command === '--version' || command === '-V' || command === 'version') {
+    process.stdout.write(`sift ${version()}\n`);
+    return 0;
   }
-  if (command === 'admin' && (rest.length === 0 || rest.some((a) => HELP.has(a)))) {
-    process.stdout.write(adminUsage(rest.find((a) => !HELP.has(a))));
-    return;
+  if (isServer(command)) {
+    if (rest.some((a) => HELP.has(a)) || (command === 'admin' && rest.length === 0)) {
+      process.stdout.write(await serverUsage(command, rest));
+      return 0;
+    }
+    return (await import('./server-commands.js')).runServerCommand(command, rest);
   }
-  if (command === 'export' && rest.some((a) => HELP.has(a))) {
-    process.stdout.write(EXPORT_USAGE);
-    return;
-  }
-  if (command === 'mcp' && rest.some((a) => HELP.has(a))) {
-    process.stdout.write(MCP_USAGE);
-    return;
-  }
-  if (command === 'openapi') {
-    process.stdout.write(`${JSON.stringify(buildOpenApi(), null, 2)}\n`);
-    return;
-  }
-  const config = parseConfig(process.env);
-  if (command === 'serve' || command === undefined) return serve(config);
-  if (command === 'admin') return admin(config, rest);
-  if (command === 'export') {
-    process.exitCode = await exportCommand(config, rest);
-    return;
-  }
-  if (command === 'mcp') return mcpCommand(config, process.env);
+  if (isClient(command)) return (await import('./client/commands.js')).runClientCommand(command, rest);
+  // `sift --json --help` and the like: help was asked for, whatever came first.
+  if (rest.some((a) => HELP.has(a))) return help([]);
   process.stderr.write(`unknown command "${command}"\n\n${USAGE}`);
-  process.exit(2);
+  return 2;
 }
 
-main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof ExportUsageError || err instanceof McpUsageError) {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(2);
-  }
-  if (err instanceof DomainError) {
-    process.stderr.write(`${JSON.stringify({ error: err.message, ...(err.details ? { details: err.details } : {}) }, null, 2)}\n`);
+main(process.argv.slice(2)).then(
+  (code) => {
+    // A client command ends when its work is done; the server commands keep running after 0.
+    if (code !== 0) process.exit(code);
+  },
+  (err: unknown) => {
+    process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`);
     process.exit(1);
-  }
-  process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`);
-  process.exit(1);
-});
+  },
+);

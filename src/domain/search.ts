@@ -1,6 +1,7 @@
 import type { ProjectScope } from './context.js';
 import type { ReadBody, ReadAnswer } from '../schema/types.js';
 import type { DbOrTx } from '../store/store.js';
+import { LRUCache } from 'lru-cache';
 import { SearchIndex } from '../engine/search/index.js';
 import { chunksOf, insightTexts, sourceSignature, sourceVersions } from './search-freshness.js';
 import { matchDocuments, matchInsights } from './filters.js';
@@ -31,17 +32,33 @@ interface Cached {
   chunkIds: Map<string, string[]>;
 }
 
-const cache = new Map<string, Cached>();
-const MAX_PROJECTS = 50;
+/** Bytes a cached project costs beyond its index: its version maps and embeddings. */
+const overheadOf = (c: Cached) => 200 * (c.documents.size + c.insights.size) + 8 * 1536 * c.embeddings.size;
+
+/**
+ * The indexes of the projects searched lately, least recently used first out once their
+ * estimated size passes `SIFT_SEARCH_CACHE_MB` (a project larger than the whole ceiling is still
+ * searched, and dropped right after).
+ */
+let cache = newCache(256);
+function newCache(megabytes: number) {
+  return new LRUCache<string, Cached>({ maxSize: megabytes * 1024 * 1024, sizeCalculation: (c) => Math.max(1, c.index.approxBytes + overheadOf(c)) });
+}
+
+/** Sets the ceiling (from configuration, once at start; tests and benches set their own). */
+export function setSearchCacheMegabytes(megabytes: number): void {
+  if (cache.maxSize !== megabytes * 1024 * 1024) cache = newCache(megabytes);
+}
+
+/** What the cache holds now: how many projects, and their estimated bytes. */
+export const searchCacheUse = () => ({ projects: cache.size, bytes: cache.calculatedSize });
 
 async function freshIndex(db: DbOrTx, projectId: string, locale: string): Promise<Cached> {
   const signature = await sourceSignature(db, projectId);
   let c = cache.get(projectId);
   if (c && c.signature === signature) return c;
   if (!c || c.index.locale !== locale) {
-    if (cache.size >= MAX_PROJECTS) cache.delete(cache.keys().next().value!);
     c = { index: new SearchIndex(locale), embeddings: new Map(), signature: '', documents: new Map(), insights: new Map(), chunkIds: new Map() };
-    cache.set(projectId, c);
   }
   const now = await sourceVersions(db, projectId);
   const changedDocs = [...now.documents].filter(([id, v]) => c!.documents.get(id) !== v).map(([id]) => id);
@@ -63,6 +80,8 @@ async function freshIndex(db: DbOrTx, projectId: string, locale: string): Promis
   c.insights = now.insights;
   c.signature = signature;
   for (const id of c.embeddings.keys()) if (!c.index.has(id)) c.embeddings.delete(id);
+  // Set again after every change, so that the cache weighs the index as it now is.
+  cache.set(projectId, c);
   return c;
 }
 

@@ -17,6 +17,8 @@ export interface RateLimiter {
   consume(bucket: Bucket, subject: string): Promise<RateVerdict>;
   /** The verdict the next request would get, without counting one. */
   peek(bucket: Bucket, subject: string): Promise<RateVerdict>;
+  /** Throws unless the shared store (Redis) answers; always ready in memory. */
+  ready(): Promise<void>;
 }
 
 /** Fixed one-minute windows from rate-limiter-flexible, in memory or shared through Redis. */
@@ -30,6 +32,9 @@ export function createRateLimiter(limits: RateLimits, redis: Redis | null): Rate
     );
   }
   return {
+    async ready() {
+      if (redis && (await redis.ping()) !== 'PONG') throw new Error('Redis did not answer PONG');
+    },
     async peek(bucket, subject) {
       const limit = limits[bucket];
       const res = await limiters.get(bucket)!.get(subject);

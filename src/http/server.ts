@@ -12,6 +12,7 @@ import { registerUploadRoutes } from './surfaces/uploads.js';
 import { registerExportRoute } from './surfaces/export.js';
 import { registerImportRoute } from './surfaces/import.js';
 import { registerMcpRoute } from '../mcp/http.js';
+import { registerConsole } from './console/plugin.js';
 import { buildOpenApi } from '../schema/openapi.js';
 import { AuthCache } from './auth-cache.js';
 import { guardCredentials } from './credential-guard.js';
@@ -19,6 +20,7 @@ import { registerJsonParser } from './json-body.js';
 import { MAX_BODY_BYTES } from './dispatch.js';
 import { REFERENCED_RECORDS } from '../schema/answers/records.js';
 import { codeOfStatus, ERROR_CODE_HEADER } from '../domain/errors.js';
+import { registerHealthRoutes } from './health.js';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -57,6 +59,7 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
   });
   guardCredentials(app, full);
 
+  registerHealthRoutes(app, full);
   const openapi = JSON.stringify(buildOpenApi());
   app.get('/api/openapi.json', async (_req, reply) => reply.type('application/json').send(openapi));
 
@@ -70,6 +73,7 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
     registerExportRoute(scope, full);
     registerImportRoute(scope, full);
     registerMcpRoute(scope, full);
+    registerConsole(scope, full);
   });
   return app;
 }

@@ -306,6 +306,34 @@ export function buildOpenApi(): Json {
     },
   };
 
+  const probe = (summary: string, ok: Json, down?: Json) => ({
+    get: {
+      operationId: summary.startsWith('Liveness') ? 'healthz' : 'readyz',
+      summary,
+      tags: ['Meta'],
+      security: [],
+      responses: {
+        '200': { description: 'Up', content: { 'application/json': { schema: ok } } },
+        ...(down
+          ? {
+              '503': {
+                description: 'Not ready: `down` names the dependencies that did not answer within 2 s',
+                content: { 'application/json': { schema: down } },
+              },
+            }
+          : {}),
+      },
+    },
+  });
+  const status = (value: string) => ({ type: 'object', required: ['status'], additionalProperties: false, properties: { status: { const: value } } });
+  paths['/healthz'] = probe('Liveness: the process answers', status('ok'));
+  paths['/readyz'] = probe('Readiness: the store, Redis (when configured) and the blob store answer', status('ready'), {
+    type: 'object',
+    required: ['status', 'down'],
+    additionalProperties: false,
+    properties: { status: { const: 'unavailable' }, down: { type: 'array', items: { type: 'string', enum: ['blobs', 'redis', 'store'] } } },
+  });
+
   paths['/api/openapi.json'] = {
     get: {
       operationId: 'openapi',

@@ -13,13 +13,19 @@ export interface BlobStore {
   put(key: string, data: Uint8Array): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
+  /** Throws unless the store answers (for `/readyz`). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Keys are sift's own (`<project>/<document>`); anything else is a bug, refused before it names a path or an object. */
+export function checkBlobKey(key: string): string {
+  if (!/^[A-Za-z0-9/_-]+$/.test(key) || key.includes('..') || key.startsWith('/')) throw new Error(`bad blob key ${key}`);
+  return key;
 }
 
 export function fileBlobStore(root: string): BlobStore {
-  const file = (key: string) => {
-    if (!/^[A-Za-z0-9/_-]+$/.test(key) || key.includes('..')) throw new Error(`bad blob key ${key}`);
-    return path.join(root, 'blobs', key);
-  };
+  const file = (key: string) => path.join(root, 'blobs', checkBlobKey(key));
   const tmpDir = path.join(root, 'tmp');
   return {
     stage() {
@@ -46,5 +52,10 @@ export function fileBlobStore(root: string): BlobStore {
     async delete(key) {
       await fsp.rm(file(key), { force: true });
     },
+    async ready() {
+      await fsp.mkdir(path.join(root, 'blobs'), { recursive: true });
+      await fsp.access(path.join(root, 'blobs'), fs.constants.W_OK);
+    },
+    async close() {},
   };
 }

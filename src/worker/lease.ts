@@ -1,5 +1,6 @@
 import type { Store } from '../store/store.js';
-import type { DocumentStatus, Row } from '../store/tables.js';
+import type { ExpressionBuilder } from 'kysely';
+import type { DocumentStatus, Row, Tables } from '../store/tables.js';
 
 /**
  * Work is claimed from the tables with a lease: a row in the wanted state whose lease is absent
@@ -34,6 +35,28 @@ export async function claimDocument(store: Store, status: DocumentStatus, owner:
   return null;
 }
 
+/**
+ * A project's runs go one at a time, oldest first: a run is claimable only when no older run of
+ * its project is unfinished. Two runs at once would both see the same documents without a
+ * verdict and analyse them twice (the scale-out proof found this with four workers).
+ */
+const oldestOfItsProject = (eb: ExpressionBuilder<Tables, 'analyses'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('analyses as earlier')
+        .select('earlier.id')
+        .whereRef('earlier.projectId', '=', 'analyses.projectId')
+        .where('earlier.status', 'in', ['queued', 'running'])
+        .where((e) =>
+          e.or([
+            e('earlier.createdAt', '<', e.ref('analyses.createdAt')),
+            e.and([e('earlier.createdAt', '=', e.ref('analyses.createdAt')), e('earlier.id', '<', e.ref('analyses.id'))]),
+          ]),
+        ),
+    ),
+  );
+
 export async function claimAnalysis(store: Store, owner: string, leaseMs: number): Promise<Row<'analyses'> | null> {
   const now = new Date().toISOString();
   const candidates = await store.db
@@ -41,6 +64,7 @@ export async function claimAnalysis(store: Store, owner: string, leaseMs: number
     .select('id')
     .where('status', 'in', ['queued', 'running'])
     .where((eb) => eb.or([eb('leaseExpiresAt', 'is', null), eb('leaseExpiresAt', '<', now)]))
+    .where(oldestOfItsProject)
     .orderBy('createdAt')
     .limit(4)
     .execute();
@@ -51,6 +75,7 @@ export async function claimAnalysis(store: Store, owner: string, leaseMs: number
       .where('id', '=', id)
       .where('status', 'in', ['queued', 'running'])
       .where((eb) => eb.or([eb('leaseExpiresAt', 'is', null), eb('leaseExpiresAt', '<', now)]))
+      .where(oldestOfItsProject)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 1) {
       return (await store.db.selectFrom('analyses').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;

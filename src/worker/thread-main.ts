@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
 import { openStore } from '../store/store.js';
-import { fileBlobStore } from '../store/blobs.js';
+import { openBlobStore } from '../store/blobs-open.js';
 import { createLlmProvider } from '../engine/llm/provider.js';
 import { startWorkers } from './runner.js';
 import { warmUpAnalysis } from '../engine/analysis/index.js';
@@ -18,12 +18,10 @@ const send = (msg: ToHost) => port.postMessage(msg);
 const log = pino({ level: config.logLevel, base: { thread: 'workers' } });
 
 const store = await openStore(storeOptions);
+const blobs = await openBlobStore(config.blobs, config.dataDir);
 // Before any claim: the engine's first-use loading would otherwise be paid inside a lease.
 warmUpAnalysis();
-const workers = startWorkers(
-  { config, store, blobs: fileBlobStore(config.dataDir), log, leaseMs: config.leaseMs, llm: createLlmProvider(config.llm) },
-  { count: config.workers },
-);
+const workers = startWorkers({ config, store, blobs, log, leaseMs: config.leaseMs, llm: createLlmProvider(config.llm) }, { count: config.workers });
 
 port.on('message', (msg: ToThread) => {
   if (msg.type === 'nudge') workers.nudge();
@@ -31,6 +29,7 @@ port.on('message', (msg: ToThread) => {
   else if (msg.type === 'stop') {
     void workers.stop().then(async () => {
       await store.close();
+      await blobs.close();
       send({ type: 'stopped' });
       port.close();
     });

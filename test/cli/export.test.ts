@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/store.js';
 import { adminOps } from '../../src/domain/admin.js';
 
-/** `sift export` as an operator runs it on a local install: the configured store, a file or a pipe. */
-describe('sift export', () => {
+/** `sift admin export` as an operator runs it on a local install: the configured store, a file or a pipe. */
+describe('sift admin export', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-export-'));
   const sift = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'export', ...args], {
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'admin', 'export', ...args], {
       env: { ...process.env, DATABASE_URL: '', SIFT_DATA_DIR: dataDir },
       maxBuffer: 10_000_000,
     });
@@ -44,7 +44,7 @@ describe('sift export', () => {
   it('refuses a missing or unknown format with usage and exit code 2, and an unknown project with 1', () => {
     const noFormat = sift('--project', 'P1');
     expect(noFormat.status).toBe(2);
-    expect(String(noFormat.stderr)).toContain('Usage: sift export --format qdpx');
+    expect(String(noFormat.stderr)).toContain('Usage: sift admin export --format qdpx');
     expect(sift('--format', 'csv', '--project', 'P1').status).toBe(2);
     const unknown = sift('--format', 'qdpx', '--project', 'Pnothing00');
     expect(unknown.status).toBe(1);

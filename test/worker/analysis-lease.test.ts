@@ -54,6 +54,27 @@ describe.each(STORE_KINDS)('analysis runs held by one worker on %s', (kind) => {
     });
     afterAll(() => t?.close());
 
+    it("a project's runs go one at a time, oldest first: two workers never analyse the same documents at once", async () => {
+      const { projectId, runId: first } = await queuedRun();
+      const second = (await call({ action: 'start_analysis', projectId, type: 'automatic' })).json().analysis.id as string;
+      // Another project's run, started without draining (a drain would run the queued runs).
+      const account = (await call({ action: 'create_account', email: `lease${Math.random()}@example.com` })).json().account;
+      const elsewhere = (await call({ action: 'create_project', accountId: account.id, name: 'Other' })).json().project.id as string;
+      const other = { runId: (await call({ action: 'start_analysis', projectId: elsewhere, type: 'automatic' })).json().analysis.id as string };
+      const a = await claimAnalysis(t.app.store, 'worker-a', 60_000);
+      const b = await claimAnalysis(t.app.store, 'worker-b', 60_000);
+      // B gets the other project's run, not the second run of A's project.
+      expect([a?.id, b?.id]).toEqual([first, other.runId]);
+      expect(await claimAnalysis(t.app.store, 'worker-c', 60_000)).toBeNull();
+      await t.app.store.db
+        .updateTable('analyses')
+        .set({ status: 'completed', leaseOwner: null, leaseExpiresAt: null })
+        .where('id', 'in', [first, other.runId])
+        .execute();
+      expect((await claimAnalysis(t.app.store, 'worker-c', 60_000))?.id).toBe(second);
+      await t.app.store.db.updateTable('analyses').set({ status: 'completed', leaseOwner: null, leaseExpiresAt: null }).where('id', '=', second).execute();
+    });
+
     it('a worker with a slow step keeps its one-second lease by heartbeat: the other never claims the run, attempts stay 1', async () => {
       const { runId } = await queuedRun();
       let slow = 0;

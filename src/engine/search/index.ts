@@ -54,10 +54,24 @@ const MEANING_FLOOR = 0;
 export class SearchIndex {
   private readonly items = new Map<string, SearchItem & { terms: string[]; meaning: Float32Array | null }>();
   private readonly bm25 = new Bm25();
+  private bytes = 0;
   constructor(readonly locale = 'en') {}
 
   get size(): number {
     return this.items.size;
+  }
+
+  /**
+   * Roughly the memory the index holds — texts (UTF-16), terms with their postings, meaning
+   * vectors — so that a cache of indexes can keep to a ceiling (bench/search-memory.ts checks
+   * the estimate against the heap).
+   */
+  get approxBytes(): number {
+    return this.bytes;
+  }
+
+  private static costOf(item: { text: string; terms: string[]; meaning: Float32Array | null }): number {
+    return 2 * item.text.length + 80 * item.terms.length + (item.meaning?.byteLength ?? 0) + 200;
   }
 
   has(id: string): boolean {
@@ -65,14 +79,20 @@ export class SearchIndex {
   }
 
   add(item: SearchItem): void {
+    this.remove(item.id);
     const t = terms(item.text, this.locale);
-    this.items.set(item.id, { ...item, terms: t, meaning: textVector(item.text, this.locale) });
+    const stored = { ...item, terms: t, meaning: textVector(item.text, this.locale) };
+    this.items.set(item.id, stored);
     this.bm25.add(item.id, t);
+    this.bytes += SearchIndex.costOf(stored);
   }
 
   remove(id: string): void {
-    if (!this.items.delete(id)) return;
+    const old = this.items.get(id);
+    if (!old) return;
+    this.items.delete(id);
     this.bm25.remove(id);
+    this.bytes -= SearchIndex.costOf(old);
   }
 
   ids(): string[] {

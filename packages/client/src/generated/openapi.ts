@@ -1,0 +1,3228 @@
+// Generated from openapi.json by scripts/client-types.ts: do not edit (`npm run openapi` regenerates it).
+
+export interface paths {
+    "/api/sift-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read surface: one action per request
+         * @description Actions: `get_project`, `get_documents`, `get_insights`, `get_categories`, `get_memos`, `get_tags`, `get_notes`, `get_metadata`, `search`, `read_document`, `find_entities`, `analyze`, `verify_context`.
+         */
+        post: operations["readDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sift-write": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write surface: one action per request
+         * @description Actions: `manage_insights`, `manage_categories`, `categorize_insights`, `manage_tags`, `create_note`, `manage_metadata_fields`, `set_metadata_values`, `start_analysis`, `start_predefined_analysis`.
+         */
+        post: operations["writeDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sift-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Account surface: one action per request
+         * @description Actions: `create_project`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `list_projects`, `create_project_key`, `list_project_keys`, `revoke_project_key`, `get_credits`.
+         */
+        post: operations["accountDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sift-partner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner surface: one action per request
+         * @description Actions: `create_account`, `list_accounts`, `list_projects`, `create_project`, `add_documents`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`.
+         */
+        post: operations["partnerDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sift-admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Operator surface: one action per request
+         * @description Actions: `create_user`, `create_account`, `create_project`, `add_member`, `create_project_key`, `create_account_key`, `revoke_key`, `create_partner`, `grant_credits`, `get_credits`, `set_project_pipeline`.
+         */
+        post: operations["adminDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sift-account/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload documents (at most 20 files, 50 MB each); they land `pending`, uncharged
+         * @description Multipart `file` fields, or JSON `{urls}` that the server fetches. Needs role `owner` or `admin` on the project.
+         */
+        post: operations["accountUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sift-write/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload documents (at most 20 files, 50 MB each); they land `pending`, uncharged
+         * @deprecated
+         * @description Deprecated: use `/api/sift-account/upload`. The project is the edit key's.
+         */
+        post: operations["writeUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sift-partner/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload documents (at most 20 files, 50 MB each); they land `pending`, uncharged
+         * @description Multipart `file` fields only, on a project this partner created.
+         */
+        post: operations["partnerUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sift-read/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's project as a REFI-QDA archive (.qdpx), for NVivo, ATLAS.ti, MAXQDA, QualCoder
+         * @description A zip of `project.qde` (QDA-XML 1.0) and `sources/<guid>.txt`, streamed. Ready documents are sources; categories are codes; each quote of each insight is a selection (offsets in Unicode code points, end exclusive) coded with its categories; insights, notes and memos are notes; tags are sets; metadata fields are variables on one case per document. GUIDs are stable from one export to the next. Read or edit key; counts against the read surface's rate limit.
+         */
+        get: operations["exportProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sift-account/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A REFI-QDA archive (.qdpx) as a new project of the key's account
+         * @description One multipart `file` field, 50 MB at most. The archive is checked whole first (zip guard, `project.qde` against QDA-XML 1.0, every source file present, every selection inside its text): a problem is a 400 on `/file` naming it, and nothing is created. Then codes become categories, text sources (and PDF text representations) `pending` documents to price and confirm as uploads are, notes notes and memos, variables metadata, sets tags; each document's codings become insights when it is ready. Answers the project, its documents, the number of codes and codings read, and what was skipped (pictures, audio, video; codings on a PDF or DOCX that came without its text, which itself goes through extraction).
+         */
+        post: operations["importProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers */
+        get: operations["healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the store, Redis (when configured) and the blob store answer */
+        get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document */
+        get: operations["openapi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Error: {
+            /** @description human-readable message */
+            error: string;
+            /** @description present on 400: per-field validation errors */
+            details?: {
+                /** @description JSON Pointer into the request body */
+                path: string;
+                message: string;
+            }[];
+        };
+        /** UploadUrls */
+        UploadUrls: {
+            urls: {
+                /** Format: uri */
+                url: string;
+                filename?: string;
+            }[];
+        };
+        /** Label */
+        Label: {
+            id: string;
+            text: string;
+        };
+        /** Category */
+        Category: {
+            id: string;
+            text: string;
+            description: string;
+            parentId: string | null;
+            /** @description insights filed directly under it (matching ones only, when filtered) */
+            insightCount: number;
+            tags: components["schemas"]["Label"][];
+            children: components["schemas"]["Category"][];
+            /** @description ISO 8601 timestamp (UTC) */
+            createdAt: string;
+            /** @description ISO 8601 timestamp (UTC) */
+            updatedAt: string;
+        };
+        /** DocumentBrief */
+        DocumentBrief: {
+            id: string;
+            filename: string;
+            /** @enum {string} */
+            status: "pending" | "awaiting_confirmation" | "empty" | "processing" | "ready" | "failed";
+            /** @enum {string} */
+            pipeline: "standard" | "anonymized";
+            creditCost: number | null;
+            error?: string;
+            duplicateOf?: string;
+            /** @description ISO 8601 timestamp (UTC) */
+            createdAt: string;
+        };
+        /** UploadAnswer */
+        UploadAnswer: {
+            /** @description the documents created, `pending` */
+            documents: components["schemas"]["DocumentBrief"][];
+        };
+        /** WriteUploadAnswer */
+        WriteUploadAnswer: {
+            /** @description the documents created, `pending` */
+            documents: {
+                id: string;
+                filename: string;
+                /** @enum {string} */
+                status: "pending" | "awaiting_confirmation" | "empty" | "processing" | "ready" | "failed";
+                createdAt: string;
+            }[];
+        };
+        /** ProjectFull */
+        ProjectFull: {
+            /** @description UUID */
+            id: string;
+            /** @description `P`-prefixed short id */
+            shortId: string;
+            accountId: string;
+            name: string;
+            locale: string;
+            description: string;
+            /** @enum {string} */
+            pipeline: "standard" | "anonymized";
+            /** @description ISO 8601 timestamp (UTC) */
+            createdAt: string;
+            /** @description ISO 8601 timestamp (UTC) */
+            updatedAt: string;
+        };
+        /** ImportAnswer */
+        ImportAnswer: {
+            project: components["schemas"]["ProjectFull"];
+            /** @description its documents, `pending` until priced and confirmed */
+            documents: components["schemas"]["DocumentBrief"][];
+            /** @description codes read */
+            categories: number;
+            /** @description codings read (they become insights as their documents become ready) */
+            codings: number;
+            /** @description what was not imported, and why */
+            skipped: string[];
+        };
+        /**
+         * read.get_project
+         * @description The project the key is bound to.
+         */
+        ReadGetProject: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_project";
+        };
+        /**
+         * read.get_documents
+         * @description One document by `id`, or the documents matching `filters`, with status, price, tags and metadata values.
+         */
+        ReadGetDocuments: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_documents";
+            /** @description id in any accepted form (short form or UUID) */
+            id?: string;
+            /**
+             * Filters
+             * @description Values inside one member are OR-ed, members are AND-ed, `exclude*` members remove. Tags and categories may be named by id or text.
+             */
+            filters?: {
+                tags?: string[];
+                categories?: string[];
+                metadata?: {
+                    field: string;
+                    value: string;
+                }[];
+                documentIds?: string[];
+                excludeCategories?: string[];
+                excludeTags?: string[];
+            };
+        };
+        /**
+         * read.get_insights
+         * @description One insight by `id`, several by `ids`, or those matching `filters`.
+         */
+        ReadGetInsights: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_insights";
+            /** @description id in any accepted form (short form or UUID) */
+            id?: string;
+            ids?: string[];
+            /**
+             * Filters
+             * @description Values inside one member are OR-ed, members are AND-ed, `exclude*` members remove. Tags and categories may be named by id or text.
+             */
+            filters?: {
+                tags?: string[];
+                categories?: string[];
+                metadata?: {
+                    field: string;
+                    value: string;
+                }[];
+                documentIds?: string[];
+                excludeCategories?: string[];
+                excludeTags?: string[];
+            };
+        };
+        /**
+         * read.get_categories
+         * @description The category tree (each category with `children`), or the subtree under `id`.
+         */
+        ReadGetCategories: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_categories";
+            /** @description id in any accepted form (short form or UUID) */
+            id?: string;
+            /**
+             * Filters
+             * @description Values inside one member are OR-ed, members are AND-ed, `exclude*` members remove. Tags and categories may be named by id or text.
+             */
+            filters?: {
+                tags?: string[];
+                categories?: string[];
+                metadata?: {
+                    field: string;
+                    value: string;
+                }[];
+                documentIds?: string[];
+                excludeCategories?: string[];
+                excludeTags?: string[];
+            };
+        };
+        /**
+         * read.get_memos
+         * @description Memos (summaries), or one by `id`.
+         */
+        ReadGetMemos: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_memos";
+            /** @description id in any accepted form (short form or UUID) */
+            id?: string;
+        };
+        /**
+         * read.get_tags
+         * @description Every tag of the project with its targets.
+         */
+        ReadGetTags: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_tags";
+        };
+        /**
+         * read.get_notes
+         * @description Notes on documents, insights and categories.
+         */
+        ReadGetNotes: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_notes";
+            /**
+             * Filters
+             * @description Values inside one member are OR-ed, members are AND-ed, `exclude*` members remove. Tags and categories may be named by id or text.
+             */
+            filters?: {
+                tags?: string[];
+                categories?: string[];
+                metadata?: {
+                    field: string;
+                    value: string;
+                }[];
+                documentIds?: string[];
+                excludeCategories?: string[];
+                excludeTags?: string[];
+            };
+        };
+        /**
+         * read.get_metadata
+         * @description Metadata fields and their per-document values.
+         */
+        ReadGetMetadata: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_metadata";
+        };
+        /**
+         * read.search
+         * @description Hybrid semantic search. Exactly one of `query` and `queries` (400 otherwise); several queries are fused by reciprocal-rank fusion.
+         */
+        ReadSearch: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "search";
+            query?: string;
+            queries?: string[];
+            /** @description default 10 */
+            topK?: number;
+            /** @description default 0 */
+            offset?: number;
+            onlyInsights?: boolean;
+            /**
+             * Filters
+             * @description Values inside one member are OR-ed, members are AND-ed, `exclude*` members remove. Tags and categories may be named by id or text.
+             */
+            filters?: {
+                tags?: string[];
+                categories?: string[];
+                metadata?: {
+                    field: string;
+                    value: string;
+                }[];
+                documentIds?: string[];
+                excludeCategories?: string[];
+                excludeTags?: string[];
+            };
+        };
+        /**
+         * read.read_document
+         * @description Reads a document in pages of chunks: `chunks`, `totalChunks`, `nextOffset` (null at the end).
+         */
+        ReadReadDocument: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "read_document";
+            /** @description id in any accepted form (short form or UUID) */
+            documentId: string;
+            /** @description first chunk index, default 0 */
+            offset?: number;
+            /** @description default 10 */
+            limit?: number;
+        };
+        /**
+         * read.find_entities
+         * @description Without `entity`, the most frequent named entities with counts; with it, where it is mentioned.
+         */
+        ReadFindEntities: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "find_entities";
+            entity?: string;
+        };
+        /**
+         * read.analyze
+         * @description Counts of insights per category per metadata value (`metadata_distribution`) or per period (`temporal`).
+         */
+        ReadAnalyze: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "analyze";
+            /** @enum {string} */
+            type: "metadata_distribution" | "temporal";
+            categoryIds?: string[];
+            categoryNames?: string[];
+        };
+        /**
+         * read.verify_context
+         * @description Lists documents and/or insights at counter positions `from`..`to` with the head of their text.
+         */
+        ReadVerifyContext: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "verify_context";
+            /**
+             * @description default `all`
+             * @enum {string}
+             */
+            type?: "documents" | "insights" | "all";
+            /** @description 1-based counter position, default 1 */
+            from?: number;
+            /** @description inclusive; negative counts from the end (-1 = last); default -1 */
+            to?: number;
+        };
+        /** Project */
+        Project: {
+            /** @description `P`-prefixed short id */
+            id: string;
+            name: string;
+            locale: string;
+            description: string;
+            /** @enum {string} */
+            pipeline: "standard" | "anonymized";
+            /** @description ISO 8601 timestamp (UTC) */
+            createdAt: string;
+            /** @description ISO 8601 timestamp (UTC) */
+            updatedAt: string;
+        };
+        /** read.get_project answer */
+        ReadGetProjectAnswer: {
+            project: components["schemas"]["Project"];
+        };
+        /** Document */
+        Document: {
+            /** @description `D`-prefixed short id */
+            id: string;
+            filename: string;
+            /** @enum {string} */
+            status: "pending" | "awaiting_confirmation" | "empty" | "processing" | "ready" | "failed";
+            /** @enum {string} */
+            pipeline: "standard" | "anonymized";
+            creditCost: number | null;
+            wordCount: number | null;
+            error: string | null;
+            /** @description the earlier document of the project with the same bytes */
+            duplicateOf?: string;
+            tags: components["schemas"]["Label"][];
+            metadata: components["schemas"]["MetadataValue"][];
+            /** @description ISO 8601 timestamp (UTC) */
+            createdAt: string;
+            /** @description ISO 8601 timestamp (UTC) */
+            updatedAt: string;
+        };
+        /** MetadataValue */
+        MetadataValue: {
+            documentId?: string;
+            fieldId: string;
+            /** @description the field's short name */
+            field: string;
+            text: string;
+            shortName: string | null;
+            /** @description the typed value (number, date, list of authors, …) or null */
+            value: unknown;
+            /** @description what a closed answer set refused, kept so an editor can show it */
+            refused: {
+                text?: string | null;
+                shortName?: string | null;
+            } | null;
+        };
+        /** read.get_documents answer */
+        ReadGetDocumentsAnswer: {
+            document?: components["schemas"]["Document"];
+            documents?: components["schemas"]["Document"][];
+        };
+        /** Insight */
+        Insight: {
+            /** @description `I`-prefixed short id */
+            id: string;
+            text: string;
+            description: string;
+            /** @description verbatim passages of its document */
+            quotes: string[];
+            documentId: string | null;
+            categories: components["schemas"]["Label"][];
+            tags: components["schemas"]["Label"][];
+            /** @description ISO 8601 timestamp (UTC) */
+            createdAt: string;
+            /** @description ISO 8601 timestamp (UTC) */
+            updatedAt: string;
+        };
+        /** read.get_insights answer */
+        ReadGetInsightsAnswer: {
+            insight?: components["schemas"]["Insight"];
+            insights?: components["schemas"]["Insight"][];
+        };
+        /** read.get_categories answer */
+        ReadGetCategoriesAnswer: {
+            category?: components["schemas"]["Category"];
+            categories?: components["schemas"]["Category"][];
+        };
+        /** Memo */
+        Memo: {
+            id: string;
+            /** @description `summary` (of a document), `metadata_summary` (of a metadata value), or an imported memo */
+            kind: string;
+            title: string;
+            text: string;
+            documentId: string | null;
+            fieldId: string | null;
+            value: string | null;
+            /** @description ISO 8601 timestamp (UTC) */
+            createdAt: string;
+            /** @description ISO 8601 timestamp (UTC) */
+            updatedAt: string;
+        };
+        /** read.get_memos answer */
+        ReadGetMemosAnswer: {
+            memo?: components["schemas"]["Memo"];
+            memos?: components["schemas"]["Memo"][];
+        };
+        /** Tag */
+        Tag: {
+            id: string;
+            text: string;
+            description: string;
+            color: string | null;
+            documentIds: string[];
+            insightIds: string[];
+            categoryIds: string[];
+            /** @description ISO 8601 timestamp (UTC) */
+            createdAt: string;
+            /** @description ISO 8601 timestamp (UTC) */
+            updatedAt: string;
+        };
+        /** read.get_tags answer */
+        ReadGetTagsAnswer: {
+            tags: components["schemas"]["Tag"][];
+        };
+        /** Note */
+        Note: {
+            id: string;
+            /** @enum {string} */
+            targetType: "document" | "documentInsight" | "insightCategory";
+            targetId: string;
+            text: string;
+            /** @description ISO 8601 timestamp (UTC) */
+            createdAt: string;
+        };
+        /** read.get_notes answer */
+        ReadGetNotesAnswer: {
+            notes: components["schemas"]["Note"][];
+        };
+        /** MetadataField */
+        MetadataField: {
+            id: string;
+            text: string;
+            shortName: string;
+            description: string;
+            parentId: string | null;
+            /** @enum {string|null} */
+            valueType: "authors" | "date" | "language" | "number" | "organization" | null;
+            allowedValues: string[] | null;
+            answerSetOpen: boolean;
+            /** @description ISO 8601 timestamp (UTC) */
+            createdAt: string;
+            /** @description ISO 8601 timestamp (UTC) */
+            updatedAt: string;
+        };
+        /** read.get_metadata answer */
+        ReadGetMetadataAnswer: {
+            fields: components["schemas"]["MetadataField"][];
+            values: components["schemas"]["MetadataValue"][];
+        };
+        /** read.search answer */
+        ReadSearchAnswer: {
+            results: {
+                /** @enum {string} */
+                type: "chunk" | "insight";
+                /** @description `D<n>:<chunk>` for a passage, the insight id for an insight */
+                id: string;
+                documentId: string | null;
+                chunkIndex?: number;
+                speaker?: string | null;
+                text: string;
+                score: number;
+            }[];
+            total: number;
+            offset: number;
+            topK: number;
+        };
+        /** read.read_document answer */
+        ReadReadDocumentAnswer: {
+            document: {
+                id: string;
+                filename: string;
+                status: string;
+            };
+            chunks: {
+                index: number;
+                text: string;
+                speaker: string | null;
+            }[];
+            totalChunks: number;
+            offset: number;
+            nextOffset: number | null;
+        };
+        /** read.find_entities answer */
+        ReadFindEntitiesAnswer: {
+            entities?: {
+                text: string;
+                /** @enum {string} */
+                type: "person" | "organization" | "place" | "date" | "other";
+                count: number;
+                /** @description documents mentioning it */
+                documentIds: string[];
+            }[];
+            entity?: string;
+            mentions?: {
+                documentId: string;
+                chunkIndex: number;
+                snippet: string;
+            }[];
+            count?: number;
+        };
+        /** read.analyze answer */
+        ReadAnalyzeAnswer: {
+            /** @enum {string} */
+            type: "metadata_distribution" | "temporal";
+            /** @description `temporal`: the period (`month`) */
+            granularity?: string;
+            rows: {
+                categoryId: string;
+                category: string;
+                fieldId?: string;
+                field?: string;
+                value?: string;
+                period?: string;
+                count: number;
+            }[];
+        };
+        /** read.verify_context answer */
+        ReadVerifyContextAnswer: {
+            /** @enum {string} */
+            type: "documents" | "insights" | "all";
+            from: number;
+            to: number;
+            documents?: {
+                id: string;
+                filename: string;
+                status: string;
+                head: string;
+            }[];
+            documentRange?: {
+                from: number;
+                to: number;
+                truncated: boolean;
+            };
+            insights?: {
+                id: string;
+                head: string;
+                documentId: string | null;
+            }[];
+            insightRange?: {
+                from: number;
+                to: number;
+                truncated: boolean;
+            };
+        };
+        ReadRequest: components["schemas"]["ReadGetProject"] | components["schemas"]["ReadGetDocuments"] | components["schemas"]["ReadGetInsights"] | components["schemas"]["ReadGetCategories"] | components["schemas"]["ReadGetMemos"] | components["schemas"]["ReadGetTags"] | components["schemas"]["ReadGetNotes"] | components["schemas"]["ReadGetMetadata"] | components["schemas"]["ReadSearch"] | components["schemas"]["ReadReadDocument"] | components["schemas"]["ReadFindEntities"] | components["schemas"]["ReadAnalyze"] | components["schemas"]["ReadVerifyContext"];
+        /**
+         * write.manage_insights
+         * @description `create` needs `text`; `update` needs `id`; `delete` takes `id` or `insightIds`.
+         */
+        WriteManageInsights: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "manage_insights";
+            /** @enum {string} */
+            operation: "create" | "update" | "delete";
+            /** @description categories of the insight, by id or text (an array, or one name); required by the specification on every operation */
+            categories: string[] | string;
+            /** @description id in any accepted form (short form or UUID) */
+            id?: string;
+            insightIds?: string[];
+            /** @description id in any accepted form (short form or UUID) */
+            documentId?: string;
+            text?: string;
+            description?: string;
+            quotes?: string[];
+        };
+        /**
+         * write.manage_categories
+         * @description `create` needs `text`; `update`/`delete` name the category by `id` or `categoryName`; `merge` takes `categoryIds` and `newName`.
+         */
+        WriteManageCategories: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "manage_categories";
+            /** @enum {string} */
+            operation: "create" | "update" | "delete" | "merge";
+            /** @description id in any accepted form (short form or UUID) */
+            id?: string;
+            text?: string;
+            description?: string;
+            parentId?: string | null;
+            categoryName?: string;
+            deleteIfNotEmpty?: boolean;
+            categoryIds?: string[];
+            newName?: string;
+        };
+        /**
+         * write.categorize_insights
+         * @description `assign` adds the category, `move` replaces all categories with it, `remove` takes it away.
+         */
+        WriteCategorizeInsights: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "categorize_insights";
+            /** @enum {string} */
+            operation: "assign" | "move" | "remove";
+            insightIds: string[];
+            /** @description id in any accepted form (short form or UUID) */
+            categoryId: string;
+        };
+        /**
+         * write.manage_tags
+         * @description `add_targets`/`remove_targets` name the tag in `id` and the targets in `documentIds`, `insightIds`, `categoryIds`.
+         */
+        WriteManageTags: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "manage_tags";
+            /** @enum {string} */
+            operation: "create" | "update" | "delete" | "add_targets" | "remove_targets";
+            /** @description id in any accepted form (short form or UUID) */
+            id?: string;
+            text?: string;
+            description?: string;
+            /** @description `#RRGGBB` */
+            color?: string;
+            documentIds?: string[];
+            insightIds?: string[];
+            categoryIds?: string[];
+        };
+        /**
+         * write.create_note
+         * @description A note on a document, an insight (`documentInsight`) or a category (`insightCategory`).
+         */
+        WriteCreateNote: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create_note";
+            /** @enum {string} */
+            targetType: "document" | "documentInsight" | "insightCategory";
+            /** @description id in any accepted form (short form or UUID) */
+            targetId: string;
+            text: string;
+        };
+        /**
+         * write.manage_metadata_fields
+         * @description `create` needs `text`; `update`/`delete` name the field by `id` or `fieldName`.
+         */
+        WriteManageMetadataFields: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "manage_metadata_fields";
+            /** @enum {string} */
+            operation: "create" | "update" | "delete";
+            /** @description id in any accepted form (short form or UUID) */
+            id?: string;
+            text?: string;
+            shortName?: string;
+            description?: string;
+            parentId?: string | null;
+            /** @enum {string} */
+            valueType?: "authors" | "date" | "language" | "number" | "organization";
+            allowedValues?: string[];
+            answerSetOpen?: boolean;
+            fieldName?: string;
+            deleteIfNotEmpty?: boolean;
+        };
+        /**
+         * write.set_metadata_values
+         * @description Values outside a closed answer set are stored empty and listed in `refused`.
+         */
+        WriteSetMetadataValues: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "set_metadata_values";
+            /** @description id in any accepted form (short form or UUID) */
+            documentId: string;
+            values: {
+                fieldId: string;
+                text: string;
+                shortName?: string;
+                /** @description any JSON value, nested at most 16 deep and at most 16384 bytes as JSON */
+                value?: unknown;
+            }[];
+        };
+        /**
+         * write.start_analysis
+         * @deprecated
+         * @description Deprecated: use `start_analysis` on `/api/sift-account` (`inductive` there is `automatic`).
+         */
+        WriteStartAnalysis: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "start_analysis";
+            /** @enum {string} */
+            type: "inductive" | "automatic" | "summaries" | "metadata_summaries";
+            strictMode?: boolean;
+            /**
+             * @description `default` (chunk by theme matrix), `overview` (top chunks per document), `inclusive` (per-document full scan)
+             * @enum {string}
+             */
+            analysisGranularity?: "default" | "inclusive" | "overview";
+            reconsiderSkipped?: boolean;
+        };
+        /**
+         * write.start_predefined_analysis
+         * @description Predefined analysis over the given themes; `metadataFilter` with `documentScope` `all` is refused (400).
+         */
+        WriteStartPredefinedAnalysis: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "start_predefined_analysis";
+            themes: {
+                name: string;
+                description?: string;
+            }[];
+            /**
+             * @description `filtered` whenever `metadataFilter` is passed
+             * @default all
+             * @enum {string}
+             */
+            documentScope: "all" | "filtered";
+            name?: string;
+            metadataFilter?: {
+                field: string;
+                value: string;
+            }[];
+        };
+        /** write.manage_insights answer */
+        WriteManageInsightsAnswer: {
+            insight?: components["schemas"]["Insight"];
+            /** @description deleted insights */
+            deleted?: string[];
+        };
+        /** write.manage_categories answer */
+        WriteManageCategoriesAnswer: {
+            category?: components["schemas"]["Category"];
+            /** @description deleted categories */
+            deleted?: string[];
+            /** @description categories merged into `category` */
+            merged?: string[];
+        };
+        /** write.categorize_insights answer */
+        WriteCategorizeInsightsAnswer: {
+            insights: components["schemas"]["Insight"][];
+        };
+        /** write.manage_tags answer */
+        WriteManageTagsAnswer: {
+            tag?: components["schemas"]["Tag"];
+            /** @description deleted tags */
+            deleted?: string[];
+        };
+        /** write.create_note answer */
+        WriteCreateNoteAnswer: {
+            note: components["schemas"]["Note"];
+        };
+        /** write.manage_metadata_fields answer */
+        WriteManageMetadataFieldsAnswer: {
+            field?: components["schemas"]["MetadataField"];
+            /** @description deleted fields */
+            deleted?: string[];
+        };
+        /** write.set_metadata_values answer */
+        WriteSetMetadataValuesAnswer: {
+            values: components["schemas"]["MetadataValue"][];
+            /** @description values a closed answer set did not accept */
+            refused: {
+                fieldId: string;
+                text?: string;
+                shortName?: string;
+            }[];
+        };
+        /** AnalysisRef */
+        AnalysisRef: {
+            id: string;
+            type: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            /** @description why the run does nothing or little (e.g. nothing new to analyse) */
+            note?: string;
+        };
+        /**
+         * Coverage
+         * @description verdicts over the documents the run covers
+         */
+        Coverage: {
+            analysed: number;
+            skipped: number;
+            failed: number;
+            pending: number;
+        };
+        /** write.start_analysis answer */
+        WriteStartAnalysisAnswer: {
+            analysis: components["schemas"]["AnalysisRef"];
+            /** @description with `reconsiderSkipped`: skipped and failed verdicts cleared */
+            cleared?: number;
+            coverage?: components["schemas"]["Coverage"];
+        };
+        /** write.start_predefined_analysis answer */
+        WriteStartPredefinedAnalysisAnswer: {
+            analysis: components["schemas"]["AnalysisRef"];
+            /** @description with `reconsiderSkipped`: skipped and failed verdicts cleared */
+            cleared?: number;
+            coverage?: components["schemas"]["Coverage"];
+        };
+        WriteRequest: components["schemas"]["WriteManageInsights"] | components["schemas"]["WriteManageCategories"] | components["schemas"]["WriteCategorizeInsights"] | components["schemas"]["WriteManageTags"] | components["schemas"]["WriteCreateNote"] | components["schemas"]["WriteManageMetadataFields"] | components["schemas"]["WriteSetMetadataValues"] | components["schemas"]["WriteStartAnalysis"] | components["schemas"]["WriteStartPredefinedAnalysis"];
+        /**
+         * account.create_project
+         * @description Creates a project in the key's account; the key's user becomes `owner`. Accepts an `Idempotency-Key` header.
+         */
+        AccountCreateProject: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create_project";
+            name: string;
+            /**
+             * @description project language; default `en`
+             * @enum {string}
+             */
+            locale?: "en" | "ar" | "zh-CN" | "zh-TW" | "da" | "fi" | "fr" | "de" | "he" | "it" | "ja" | "ko" | "lt" | "no" | "pt" | "es" | "sv";
+            description?: string;
+        };
+        /**
+         * account.get_project_status
+         * @description `pendingExtractionCount`, `emptyDocumentIds`, `confirmableCreditCost`, `confirmableBatches`, per-document status, analyses and `creditBalance`.
+         */
+        AccountGetProjectStatus: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_project_status";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+        };
+        /**
+         * account.confirm_documents
+         * @description Charges credits and starts processing for one pipeline batch. Accepts an `Idempotency-Key` header.
+         */
+        AccountConfirmDocuments: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "confirm_documents";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            expectedCreditCost: number;
+            documentIds?: string[];
+        };
+        /**
+         * account.delete_documents
+         * @description Deletes documents and everything hanging off them; cannot be undone.
+         */
+        AccountDeleteDocuments: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "delete_documents";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            documentIds: string[];
+        };
+        /**
+         * account.start_analysis
+         * @description Starts an analysis run in the background and answers `{analysis: {id, type, status}}` at once.
+         */
+        AccountStartAnalysis: {
+            /** @constant */
+            action: "start_analysis";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            /** @enum {string} */
+            type: "predefined" | "automatic" | "summaries" | "metadata_summaries";
+            /** @description required for, and only for, `predefined` */
+            categories?: {
+                name: string;
+                description?: string;
+                instructions?: string;
+                categorizationInstructions?: string;
+                examples?: string[];
+            }[];
+            /**
+             * @description `default` (chunk by theme matrix), `overview` (top chunks per document), `inclusive` (per-document full scan)
+             * @enum {string}
+             */
+            analysisGranularity?: "default" | "inclusive" | "overview";
+            /** @description only for `automatic` */
+            reconsiderSkipped?: boolean;
+        } & (unknown & unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "start_analysis";
+        });
+        /**
+         * account.list_projects
+         * @description A sift extension of the specification (self-service keys, docs/decisions.md). The projects the key reaches (every project its user is a member of, whichever account owns it), each with the user's `role`: `{accountId, projects}`.
+         */
+        AccountListProjects: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "list_projects";
+        };
+        /**
+         * account.create_project_key
+         * @description A sift extension of the specification (self-service keys, docs/decisions.md). Mints a project key (owner or admin of the project only). Answers `{key: {id, access, projectId, userId, createdAt, revokedAt}, secret}`: the secret is shown this once and stored hashed. A `userId` who is not a member of the project is a 404.
+         */
+        AccountCreateProjectKey: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create_project_key";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            /** @enum {string} */
+            access: "read" | "edit";
+            /**
+             * Format: uuid
+             * @description the member the key acts as; default the account key's user
+             */
+            userId?: string;
+        };
+        /**
+         * account.list_project_keys
+         * @description A sift extension of the specification (self-service keys, docs/decisions.md). The project's keys, oldest first, revoked ones with `revokedAt` set; never a secret (owner or admin of the project only).
+         */
+        AccountListProjectKeys: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "list_project_keys";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+        };
+        /**
+         * account.revoke_project_key
+         * @description A sift extension of the specification (self-service keys, docs/decisions.md). Revokes one of the project's keys (owner or admin of the project only); it stops authenticating at once. Revoking a revoked key answers it unchanged.
+         */
+        AccountRevokeProjectKey: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "revoke_project_key";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            /**
+             * Format: uuid
+             * @description `id` from `create_project_key` or `list_project_keys`
+             */
+            keyId: string;
+        };
+        /**
+         * account.get_credits
+         * @description A sift extension of the specification (self-service keys, docs/decisions.md). The key's account's `creditBalance` and its ledger, newest first: `{accountId, creditBalance, ledger, total, offset, nextOffset}` (`nextOffset` null at the end).
+         */
+        AccountGetCredits: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_credits";
+            /** @description default 50 */
+            limit?: number;
+            /** @description default 0 */
+            offset?: number;
+        };
+        /** account.create_project answer */
+        AccountCreateProjectAnswer: {
+            project: components["schemas"]["ProjectFull"];
+        };
+        /** Analysis */
+        Analysis: {
+            id: string;
+            type: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            coverage: components["schemas"]["Coverage"];
+            progress: number;
+            error?: string;
+            note?: string;
+            /** @description ISO 8601 timestamp (UTC) */
+            createdAt: string;
+            /** @description ISO 8601 timestamp (UTC) */
+            startedAt: string | null;
+            /** @description ISO 8601 timestamp (UTC) */
+            finishedAt: string | null;
+        };
+        /** account.get_project_status answer */
+        AccountGetProjectStatusAnswer: {
+            projectId: string;
+            pendingExtractionCount: number;
+            emptyDocumentIds: string[];
+            confirmableCreditCost: number;
+            confirmableBatches: {
+                /** @enum {string} */
+                pipeline: "standard" | "anonymized";
+                documentIds: string[];
+                creditCost: number;
+            }[];
+            documents: components["schemas"]["DocumentBrief"][];
+            analyses: components["schemas"]["Analysis"][];
+            creditBalance: number;
+        };
+        /** account.confirm_documents answer */
+        AccountConfirmDocumentsAnswer: {
+            confirmedDocumentIds: string[];
+            creditsCharged: number;
+            creditBalance: number;
+        };
+        /** account.delete_documents answer */
+        AccountDeleteDocumentsAnswer: {
+            /** @description ids of what was deleted */
+            deleted: string[];
+        };
+        /** account.start_analysis answer */
+        AccountStartAnalysisAnswer: {
+            analysis: components["schemas"]["AnalysisRef"];
+            /** @description with `reconsiderSkipped`: skipped and failed verdicts cleared */
+            cleared?: number;
+            coverage?: components["schemas"]["Coverage"];
+        };
+        /** ProjectWithRole */
+        ProjectWithRole: {
+            /** @description UUID */
+            id: string;
+            /** @description `P`-prefixed short id */
+            shortId: string;
+            accountId: string;
+            name: string;
+            locale: string;
+            description: string;
+            /** @enum {string} */
+            pipeline: "standard" | "anonymized";
+            /** @description ISO 8601 timestamp (UTC) */
+            createdAt: string;
+            /** @description ISO 8601 timestamp (UTC) */
+            updatedAt: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member" | "viewer";
+        };
+        /** account.list_projects answer */
+        AccountListProjectsAnswer: {
+            accountId: string;
+            projects: components["schemas"]["ProjectWithRole"][];
+        };
+        /** ProjectKey */
+        ProjectKey: {
+            id: string;
+            /** @enum {string} */
+            access: "read" | "edit";
+            projectId: string;
+            userId: string;
+            /** @description ISO 8601 timestamp (UTC) */
+            createdAt: string;
+            /** @description ISO 8601 timestamp (UTC) */
+            revokedAt: string | null;
+        };
+        /** account.create_project_key answer */
+        AccountCreateProjectKeyAnswer: {
+            key: components["schemas"]["ProjectKey"];
+            /** @description the key itself, shown once */
+            secret: string;
+        };
+        /** account.list_project_keys answer */
+        AccountListProjectKeysAnswer: {
+            keys: components["schemas"]["ProjectKey"][];
+        };
+        /** account.revoke_project_key answer */
+        AccountRevokeProjectKeyAnswer: {
+            key: components["schemas"]["ProjectKey"];
+        };
+        /** LedgerLine */
+        LedgerLine: {
+            id: string;
+            amount: number;
+            /** @enum {string} */
+            kind: "grant" | "charge";
+            reason: string;
+            projectId: string | null;
+            documentIds: string[] | null;
+            /** @description ISO 8601 timestamp (UTC) */
+            createdAt: string;
+        };
+        /** account.get_credits answer */
+        AccountGetCreditsAnswer: {
+            accountId: string;
+            creditBalance: number;
+            /** @description newest first */
+            ledger: components["schemas"]["LedgerLine"][];
+            total: number;
+            offset: number;
+            nextOffset: number | null;
+        };
+        AccountRequest: components["schemas"]["AccountCreateProject"] | components["schemas"]["AccountGetProjectStatus"] | components["schemas"]["AccountConfirmDocuments"] | components["schemas"]["AccountDeleteDocuments"] | components["schemas"]["AccountStartAnalysis"] | components["schemas"]["AccountListProjects"] | components["schemas"]["AccountCreateProjectKey"] | components["schemas"]["AccountListProjectKeys"] | components["schemas"]["AccountRevokeProjectKey"] | components["schemas"]["AccountGetCredits"];
+        /**
+         * partner.create_account
+         * @description Invites the user and provisions their team account; idempotent per partner and e-mail.
+         */
+        PartnerCreateAccount: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create_account";
+            /** Format: email */
+            email: string;
+            name?: string;
+            teamName?: string;
+            /** @default true */
+            onboard: boolean;
+        };
+        /**
+         * partner.list_accounts
+         * @description Accounts this partner created.
+         */
+        PartnerListAccounts: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "list_accounts";
+        };
+        /**
+         * partner.list_projects
+         * @description Projects this partner created.
+         */
+        PartnerListProjects: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "list_projects";
+        };
+        /**
+         * partner.create_project
+         * @description Creates a project on an account this partner created, optionally with documents; all or nothing (URLs are fetched first). Accepts an `Idempotency-Key` header.
+         */
+        PartnerCreateProject: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create_project";
+            /**
+             * Format: uuid
+             * @description UUID from `create_account` or `list_accounts`
+             */
+            accountId: string;
+            name: string;
+            /**
+             * @description project language; default `en`
+             * @enum {string}
+             */
+            locale?: "en" | "ar" | "zh-CN" | "zh-TW" | "da" | "fi" | "fr" | "de" | "he" | "it" | "ja" | "ko" | "lt" | "no" | "pt" | "es" | "sv";
+            description?: string;
+            /**
+             * Files
+             * @description URLs the server fetches and inline text documents, at most 20 each.
+             */
+            files?: {
+                urls?: {
+                    /** Format: uri */
+                    url: string;
+                    filename?: string;
+                }[];
+                documents?: {
+                    filename: string;
+                    text: string;
+                }[];
+            };
+        };
+        /**
+         * partner.add_documents
+         * @description Adds documents (fetched URLs, inline text) to a project this partner created.
+         */
+        PartnerAddDocuments: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "add_documents";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            /**
+             * Files
+             * @description URLs the server fetches and inline text documents, at most 20 each.
+             */
+            files: {
+                urls?: {
+                    /** Format: uri */
+                    url: string;
+                    filename?: string;
+                }[];
+                documents?: {
+                    filename: string;
+                    text: string;
+                }[];
+            };
+        };
+        /**
+         * partner.get_project_status
+         * @description `pendingExtractionCount`, `emptyDocumentIds`, `confirmableCreditCost`, `confirmableBatches`, per-document status, analyses and `creditBalance`.
+         */
+        PartnerGetProjectStatus: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_project_status";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+        };
+        /**
+         * partner.confirm_documents
+         * @description Charges credits and starts processing for one pipeline batch. Accepts an `Idempotency-Key` header.
+         */
+        PartnerConfirmDocuments: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "confirm_documents";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            expectedCreditCost: number;
+            documentIds?: string[];
+        };
+        /**
+         * partner.delete_documents
+         * @description Deletes documents and everything hanging off them; cannot be undone.
+         */
+        PartnerDeleteDocuments: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "delete_documents";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            documentIds: string[];
+        };
+        /**
+         * partner.start_analysis
+         * @description Starts an analysis run in the background and answers `{analysis: {id, type, status}}` at once.
+         */
+        PartnerStartAnalysis: {
+            /** @constant */
+            action: "start_analysis";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            /** @enum {string} */
+            type: "predefined" | "automatic" | "summaries" | "metadata_summaries";
+            /** @description required for, and only for, `predefined` */
+            categories?: {
+                name: string;
+                description?: string;
+                instructions?: string;
+                categorizationInstructions?: string;
+                examples?: string[];
+            }[];
+            /**
+             * @description `default` (chunk by theme matrix), `overview` (top chunks per document), `inclusive` (per-document full scan)
+             * @enum {string}
+             */
+            analysisGranularity?: "default" | "inclusive" | "overview";
+            /** @description only for `automatic` */
+            reconsiderSkipped?: boolean;
+        } & (unknown & unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "start_analysis";
+        });
+        /** PartnerAccount */
+        PartnerAccount: {
+            id: string;
+            name: string;
+            plan: string | null;
+            creditBalance: number;
+            ownerUserId: string;
+            owner?: {
+                id: string;
+                email: string;
+                name: string | null;
+                onboarded: boolean;
+            };
+            /** @description ISO 8601 timestamp (UTC) */
+            createdAt: string;
+        };
+        /** partner.create_account answer */
+        PartnerCreateAccountAnswer: {
+            account: components["schemas"]["PartnerAccount"];
+            /** @description false when the account already existed */
+            created: boolean;
+        };
+        /** partner.list_accounts answer */
+        PartnerListAccountsAnswer: {
+            accounts: components["schemas"]["PartnerAccount"][];
+        };
+        /** partner.list_projects answer */
+        PartnerListProjectsAnswer: {
+            projects: components["schemas"]["ProjectFull"][];
+        };
+        /** partner.create_project answer */
+        PartnerCreateProjectAnswer: {
+            project: components["schemas"]["ProjectFull"];
+            documents: components["schemas"]["DocumentBrief"][];
+        };
+        /** partner.add_documents answer */
+        PartnerAddDocumentsAnswer: {
+            documents: components["schemas"]["DocumentBrief"][];
+        };
+        /** partner.get_project_status answer */
+        PartnerGetProjectStatusAnswer: {
+            projectId: string;
+            pendingExtractionCount: number;
+            emptyDocumentIds: string[];
+            confirmableCreditCost: number;
+            confirmableBatches: {
+                /** @enum {string} */
+                pipeline: "standard" | "anonymized";
+                documentIds: string[];
+                creditCost: number;
+            }[];
+            documents: components["schemas"]["DocumentBrief"][];
+            analyses: components["schemas"]["Analysis"][];
+            creditBalance: number;
+        };
+        /** partner.confirm_documents answer */
+        PartnerConfirmDocumentsAnswer: {
+            confirmedDocumentIds: string[];
+            creditsCharged: number;
+            creditBalance: number;
+        };
+        /** partner.delete_documents answer */
+        PartnerDeleteDocumentsAnswer: {
+            /** @description ids of what was deleted */
+            deleted: string[];
+        };
+        /** partner.start_analysis answer */
+        PartnerStartAnalysisAnswer: {
+            analysis: components["schemas"]["AnalysisRef"];
+            /** @description with `reconsiderSkipped`: skipped and failed verdicts cleared */
+            cleared?: number;
+            coverage?: components["schemas"]["Coverage"];
+        };
+        PartnerRequest: components["schemas"]["PartnerCreateAccount"] | components["schemas"]["PartnerListAccounts"] | components["schemas"]["PartnerListProjects"] | components["schemas"]["PartnerCreateProject"] | components["schemas"]["PartnerAddDocuments"] | components["schemas"]["PartnerGetProjectStatus"] | components["schemas"]["PartnerConfirmDocuments"] | components["schemas"]["PartnerDeleteDocuments"] | components["schemas"]["PartnerStartAnalysis"];
+        /** admin.create_user */
+        AdminCreateUser: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create_user";
+            /** Format: email */
+            email: string;
+            name?: string;
+        };
+        /** admin.create_account */
+        AdminCreateAccount: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create_account";
+            name: string;
+            /** Format: uuid */
+            ownerUserId: string;
+            credits?: number;
+        };
+        /** admin.create_project */
+        AdminCreateProject: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create_project";
+            /** Format: uuid */
+            accountId: string;
+            /** Format: uuid */
+            ownerUserId: string;
+            name: string;
+            /**
+             * @description project language; default `en`
+             * @enum {string}
+             */
+            locale?: "en" | "ar" | "zh-CN" | "zh-TW" | "da" | "fi" | "fr" | "de" | "he" | "it" | "ja" | "ko" | "lt" | "no" | "pt" | "es" | "sv";
+            description?: string;
+        };
+        /** admin.add_member */
+        AdminAddMember: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "add_member";
+            /** @description project UUID or `P` short id */
+            projectId: string;
+            /** Format: uuid */
+            userId: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member" | "viewer";
+        };
+        /** admin.create_project_key */
+        AdminCreateProjectKey: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create_project_key";
+            /** @description project UUID or `P` short id */
+            projectId: string;
+            /** Format: uuid */
+            userId: string;
+            /** @enum {string} */
+            access: "read" | "edit";
+        };
+        /** admin.create_account_key */
+        AdminCreateAccountKey: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create_account_key";
+            /** Format: uuid */
+            accountId: string;
+            /** Format: uuid */
+            userId: string;
+        };
+        /** admin.revoke_key */
+        AdminRevokeKey: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "revoke_key";
+            key: string;
+        };
+        /** admin.create_partner */
+        AdminCreatePartner: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create_partner";
+            name: string;
+            credits?: number;
+        };
+        /** admin.grant_credits */
+        AdminGrantCredits: {
+            /** @constant */
+            action: "grant_credits";
+            /** Format: uuid */
+            accountId?: string;
+            /** Format: uuid */
+            partnerId?: string;
+            amount: number;
+        } & ((unknown | unknown) & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "grant_credits";
+        });
+        /** admin.get_credits */
+        AdminGetCredits: {
+            /** @constant */
+            action: "get_credits";
+            /** Format: uuid */
+            accountId?: string;
+            /** Format: uuid */
+            partnerId?: string;
+        } & ((unknown | unknown) & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_credits";
+        });
+        /** admin.set_project_pipeline */
+        AdminSetProjectPipeline: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "set_project_pipeline";
+            /** @description project UUID or `P` short id */
+            projectId: string;
+            /** @enum {string} */
+            pipeline: "standard" | "anonymized";
+        };
+        /** User */
+        User: {
+            id: string;
+            email: string;
+            name: string | null;
+        };
+        /** admin.create_user answer */
+        AdminCreateUserAnswer: {
+            user: components["schemas"]["User"];
+        };
+        /** admin.create_account answer */
+        AdminCreateAccountAnswer: {
+            account: {
+                id: string;
+                name: string;
+                ownerUserId: string;
+                creditBalance: number;
+            };
+        };
+        /** admin.create_project answer */
+        AdminCreateProjectAnswer: {
+            project: components["schemas"]["ProjectFull"];
+        };
+        /** admin.add_member answer */
+        AdminAddMemberAnswer: {
+            membership: {
+                projectId: string;
+                userId: string;
+                /** @enum {string} */
+                role: "owner" | "admin" | "member" | "viewer";
+            };
+        };
+        /** admin.create_project_key answer */
+        AdminCreateProjectKeyAnswer: {
+            /** @description the key itself, shown once */
+            key: string;
+        };
+        /** admin.create_account_key answer */
+        AdminCreateAccountKeyAnswer: {
+            /** @description the key itself, shown once */
+            key: string;
+        };
+        /** admin.revoke_key answer */
+        AdminRevokeKeyAnswer: {
+            revoked: boolean;
+        };
+        /** admin.create_partner answer */
+        AdminCreatePartnerAnswer: {
+            partner: {
+                id: string;
+                name: string;
+            };
+            /** @description shown once */
+            secret: string;
+        };
+        /** admin.grant_credits answer */
+        AdminGrantCreditsAnswer: {
+            creditBalance: number;
+        };
+        /** admin.get_credits answer */
+        AdminGetCreditsAnswer: {
+            creditBalance: number;
+            ledger: components["schemas"]["LedgerLine"][];
+        };
+        /** admin.set_project_pipeline answer */
+        AdminSetProjectPipelineAnswer: {
+            project: components["schemas"]["ProjectFull"];
+        };
+        AdminRequest: components["schemas"]["AdminCreateUser"] | components["schemas"]["AdminCreateAccount"] | components["schemas"]["AdminCreateProject"] | components["schemas"]["AdminAddMember"] | components["schemas"]["AdminCreateProjectKey"] | components["schemas"]["AdminCreateAccountKey"] | components["schemas"]["AdminRevokeKey"] | components["schemas"]["AdminCreatePartner"] | components["schemas"]["AdminGrantCredits"] | components["schemas"]["AdminGetCredits"] | components["schemas"]["AdminSetProjectPipeline"];
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    readDispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: the action's answer, `<Surface><Action>Answer` (the operation's `x-sift-answers` maps each action to its schema). Answers hold exactly the members their schema lists. */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadGetProjectAnswer"] | components["schemas"]["ReadGetDocumentsAnswer"] | components["schemas"]["ReadGetInsightsAnswer"] | components["schemas"]["ReadGetCategoriesAnswer"] | components["schemas"]["ReadGetMemosAnswer"] | components["schemas"]["ReadGetTagsAnswer"] | components["schemas"]["ReadGetNotesAnswer"] | components["schemas"]["ReadGetMetadataAnswer"] | components["schemas"]["ReadSearchAnswer"] | components["schemas"]["ReadReadDocumentAnswer"] | components["schemas"]["ReadFindEntitiesAnswer"] | components["schemas"]["ReadAnalyzeAnswer"] | components["schemas"]["ReadVerifyContextAnswer"];
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read key where an edit key is needed, or a role below `owner`/`admin` on the project. */
+            403: {
+                headers: {
+                    /** @description stable machine-readable code: `forbidden` (a read key or a role too low for this action) */
+                    "Sift-Error-Code"?: "forbidden";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    writeDispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WriteRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: the action's answer, `<Surface><Action>Answer` (the operation's `x-sift-answers` maps each action to its schema). Answers hold exactly the members their schema lists. */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteManageInsightsAnswer"] | components["schemas"]["WriteManageCategoriesAnswer"] | components["schemas"]["WriteCategorizeInsightsAnswer"] | components["schemas"]["WriteManageTagsAnswer"] | components["schemas"]["WriteCreateNoteAnswer"] | components["schemas"]["WriteManageMetadataFieldsAnswer"] | components["schemas"]["WriteSetMetadataValuesAnswer"] | components["schemas"]["WriteStartAnalysisAnswer"] | components["schemas"]["WriteStartPredefinedAnalysisAnswer"];
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read key where an edit key is needed, or a role below `owner`/`admin` on the project. */
+            403: {
+                headers: {
+                    /** @description stable machine-readable code: `forbidden` (a read key or a role too low for this action) */
+                    "Sift-Error-Code"?: "forbidden";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A name that already exists (a tag, a user's e-mail), or a category or metadata field that is not empty. */
+            409: {
+                headers: {
+                    /** @description stable machine-readable code: `conflict` (the request conflicts with the current state (the message says how)); `not_awaiting_confirmation` (`confirm_documents`: a named document is not awaiting confirmation); `mixed_pipelines` (`confirm_documents`: the named documents belong to different pipelines); `nothing_to_confirm` (`confirm_documents`: no document is awaiting confirmation); `several_batches` (`confirm_documents`: several confirmable batches and no `documentIds`); `cost_changed` (`confirm_documents`: `expectedCreditCost` differs from the current cost); `confirmed_meanwhile` (`confirm_documents`: some documents were confirmed or deleted by a concurrent request); `already_exists` (a user with this e-mail, or a tag with this name, already exists); `not_empty` (a category or metadata field still holds content; pass the delete-if-not-empty flag) */
+                    "Sift-Error-Code"?: "conflict" | "not_awaiting_confirmation" | "mixed_pipelines" | "nothing_to_confirm" | "several_batches" | "cost_changed" | "confirmed_meanwhile" | "already_exists" | "not_empty";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accountDispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: the action's answer, `<Surface><Action>Answer` (the operation's `x-sift-answers` maps each action to its schema). Answers hold exactly the members their schema lists. */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountCreateProjectAnswer"] | components["schemas"]["AccountGetProjectStatusAnswer"] | components["schemas"]["AccountConfirmDocumentsAnswer"] | components["schemas"]["AccountDeleteDocumentsAnswer"] | components["schemas"]["AccountStartAnalysisAnswer"] | components["schemas"]["AccountListProjectsAnswer"] | components["schemas"]["AccountCreateProjectKeyAnswer"] | components["schemas"]["AccountListProjectKeysAnswer"] | components["schemas"]["AccountRevokeProjectKeyAnswer"] | components["schemas"]["AccountGetCreditsAnswer"];
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough credits to pay for the confirmation. */
+            402: {
+                headers: {
+                    /** @description stable machine-readable code: `insufficient_credits` (the balance does not cover the confirmation) */
+                    "Sift-Error-Code"?: "insufficient_credits";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read key where an edit key is needed, or a role below `owner`/`admin` on the project. */
+            403: {
+                headers: {
+                    /** @description stable machine-readable code: `forbidden` (a read key or a role too low for this action) */
+                    "Sift-Error-Code"?: "forbidden";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `confirm_documents`: several confirmable batches and no `documentIds`, a document not awaiting confirmation, or `expectedCreditCost` differing from the current cost (the message states it). `Sift-Error-Code` tells them apart; other actions answer 409 for an existing name or a category or field that is not empty. */
+            409: {
+                headers: {
+                    /** @description stable machine-readable code: `conflict` (the request conflicts with the current state (the message says how)); `not_awaiting_confirmation` (`confirm_documents`: a named document is not awaiting confirmation); `mixed_pipelines` (`confirm_documents`: the named documents belong to different pipelines); `nothing_to_confirm` (`confirm_documents`: no document is awaiting confirmation); `several_batches` (`confirm_documents`: several confirmable batches and no `documentIds`); `cost_changed` (`confirm_documents`: `expectedCreditCost` differs from the current cost); `confirmed_meanwhile` (`confirm_documents`: some documents were confirmed or deleted by a concurrent request); `already_exists` (a user with this e-mail, or a tag with this name, already exists); `not_empty` (a category or metadata field still holds content; pass the delete-if-not-empty flag) */
+                    "Sift-Error-Code"?: "conflict" | "not_awaiting_confirmation" | "mixed_pipelines" | "nothing_to_confirm" | "several_batches" | "cost_changed" | "confirmed_meanwhile" | "already_exists" | "not_empty";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    partnerDispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: the action's answer, `<Surface><Action>Answer` (the operation's `x-sift-answers` maps each action to its schema). Answers hold exactly the members their schema lists. */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerCreateAccountAnswer"] | components["schemas"]["PartnerListAccountsAnswer"] | components["schemas"]["PartnerListProjectsAnswer"] | components["schemas"]["PartnerCreateProjectAnswer"] | components["schemas"]["PartnerAddDocumentsAnswer"] | components["schemas"]["PartnerGetProjectStatusAnswer"] | components["schemas"]["PartnerConfirmDocumentsAnswer"] | components["schemas"]["PartnerDeleteDocumentsAnswer"] | components["schemas"]["PartnerStartAnalysisAnswer"];
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough credits to pay for the confirmation. */
+            402: {
+                headers: {
+                    /** @description stable machine-readable code: `insufficient_credits` (the balance does not cover the confirmation) */
+                    "Sift-Error-Code"?: "insufficient_credits";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `confirm_documents`: several confirmable batches and no `documentIds`, a document not awaiting confirmation, or `expectedCreditCost` differing from the current cost (the message states it). `Sift-Error-Code` tells them apart; other actions answer 409 for an existing name or a category or field that is not empty. */
+            409: {
+                headers: {
+                    /** @description stable machine-readable code: `conflict` (the request conflicts with the current state (the message says how)); `not_awaiting_confirmation` (`confirm_documents`: a named document is not awaiting confirmation); `mixed_pipelines` (`confirm_documents`: the named documents belong to different pipelines); `nothing_to_confirm` (`confirm_documents`: no document is awaiting confirmation); `several_batches` (`confirm_documents`: several confirmable batches and no `documentIds`); `cost_changed` (`confirm_documents`: `expectedCreditCost` differs from the current cost); `confirmed_meanwhile` (`confirm_documents`: some documents were confirmed or deleted by a concurrent request); `already_exists` (a user with this e-mail, or a tag with this name, already exists); `not_empty` (a category or metadata field still holds content; pass the delete-if-not-empty flag) */
+                    "Sift-Error-Code"?: "conflict" | "not_awaiting_confirmation" | "mixed_pipelines" | "nothing_to_confirm" | "several_batches" | "cost_changed" | "confirmed_meanwhile" | "already_exists" | "not_empty";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminDispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: the action's answer, `<Surface><Action>Answer` (the operation's `x-sift-answers` maps each action to its schema). Answers hold exactly the members their schema lists. */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCreateUserAnswer"] | components["schemas"]["AdminCreateAccountAnswer"] | components["schemas"]["AdminCreateProjectAnswer"] | components["schemas"]["AdminAddMemberAnswer"] | components["schemas"]["AdminCreateProjectKeyAnswer"] | components["schemas"]["AdminCreateAccountKeyAnswer"] | components["schemas"]["AdminRevokeKeyAnswer"] | components["schemas"]["AdminCreatePartnerAnswer"] | components["schemas"]["AdminGrantCreditsAnswer"] | components["schemas"]["AdminGetCreditsAnswer"] | components["schemas"]["AdminSetProjectPipelineAnswer"];
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A name that already exists (a tag, a user's e-mail), or a category or metadata field that is not empty. */
+            409: {
+                headers: {
+                    /** @description stable machine-readable code: `conflict` (the request conflicts with the current state (the message says how)); `not_awaiting_confirmation` (`confirm_documents`: a named document is not awaiting confirmation); `mixed_pipelines` (`confirm_documents`: the named documents belong to different pipelines); `nothing_to_confirm` (`confirm_documents`: no document is awaiting confirmation); `several_batches` (`confirm_documents`: several confirmable batches and no `documentIds`); `cost_changed` (`confirm_documents`: `expectedCreditCost` differs from the current cost); `confirmed_meanwhile` (`confirm_documents`: some documents were confirmed or deleted by a concurrent request); `already_exists` (a user with this e-mail, or a tag with this name, already exists); `not_empty` (a category or metadata field still holds content; pass the delete-if-not-empty flag) */
+                    "Sift-Error-Code"?: "conflict" | "not_awaiting_confirmation" | "mixed_pipelines" | "nothing_to_confirm" | "several_batches" | "cost_changed" | "confirmed_meanwhile" | "already_exists" | "not_empty";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accountUpload: {
+        parameters: {
+            query: {
+                projectId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    file: string[];
+                };
+                "application/json": components["schemas"]["UploadUrls"];
+            };
+        };
+        responses: {
+            /** @description The documents created */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadAnswer"];
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read key where an edit key is needed, or a role below `owner`/`admin` on the project. */
+            403: {
+                headers: {
+                    /** @description stable machine-readable code: `forbidden` (a read key or a role too low for this action) */
+                    "Sift-Error-Code"?: "forbidden";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A file over 50 MB. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A media file (audio, video, image) or a type that cannot be read. */
+            415: {
+                headers: {
+                    /** @description stable machine-readable code: `unsupported_media_type` (a media file or a type that cannot be read) */
+                    "Sift-Error-Code"?: "unsupported_media_type";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    writeUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    file: string[];
+                };
+                "application/json": components["schemas"]["UploadUrls"];
+            };
+        };
+        responses: {
+            /** @description The documents created */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteUploadAnswer"];
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read key where an edit key is needed, or a role below `owner`/`admin` on the project. */
+            403: {
+                headers: {
+                    /** @description stable machine-readable code: `forbidden` (a read key or a role too low for this action) */
+                    "Sift-Error-Code"?: "forbidden";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A file over 50 MB. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A media file (audio, video, image) or a type that cannot be read. */
+            415: {
+                headers: {
+                    /** @description stable machine-readable code: `unsupported_media_type` (a media file or a type that cannot be read) */
+                    "Sift-Error-Code"?: "unsupported_media_type";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    partnerUpload: {
+        parameters: {
+            query: {
+                projectId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    file: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The documents created */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadAnswer"];
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read key where an edit key is needed, or a role below `owner`/`admin` on the project. */
+            403: {
+                headers: {
+                    /** @description stable machine-readable code: `forbidden` (a read key or a role too low for this action) */
+                    "Sift-Error-Code"?: "forbidden";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A file over 50 MB. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A media file (audio, video, image) or a type that cannot be read. */
+            415: {
+                headers: {
+                    /** @description stable machine-readable code: `unsupported_media_type` (a media file or a type that cannot be read) */
+                    "Sift-Error-Code"?: "unsupported_media_type";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportProject: {
+        parameters: {
+            query?: {
+                format?: "qdpx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive, as an attachment */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read key where an edit key is needed, or a role below `owner`/`admin` on the project. */
+            403: {
+                headers: {
+                    /** @description stable machine-readable code: `forbidden` (a read key or a role too low for this action) */
+                    "Sift-Error-Code"?: "forbidden";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importProject: {
+        parameters: {
+            query?: {
+                format?: "qdpx";
+                /** @description the new project's name; the archive's by default */
+                name?: string;
+                /** @description the new project's language; `en` by default */
+                locale?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    file: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The new project */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportAnswer"];
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read key where an edit key is needed, or a role below `owner`/`admin` on the project. */
+            403: {
+                headers: {
+                    /** @description stable machine-readable code: `forbidden` (a read key or a role too low for this action) */
+                    "Sift-Error-Code"?: "forbidden";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A file over 50 MB. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A media file (audio, video, image) or a type that cannot be read. */
+            415: {
+                headers: {
+                    /** @description stable machine-readable code: `unsupported_media_type` (a media file or a type that cannot be read) */
+                    "Sift-Error-Code"?: "unsupported_media_type";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    healthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ready";
+                    };
+                };
+            };
+            /** @description Not ready: `down` names the dependencies that did not answer within 2 s */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "unavailable";
+                        down: ("blobs" | "redis" | "store")[];
+                    };
+                };
+            };
+        };
+    };
+    openapi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 3.1 document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+}

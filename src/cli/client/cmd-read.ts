@@ -1,0 +1,92 @@
+import type { ActionAnswer } from '@sift/client';
+import type { Command } from './commands.js';
+import { EXIT, plural, result, usageError } from './output.js';
+
+const SEARCH_USAGE = `Usage: sift search "<query>" [--project <id or name>] [--top <1-50>] [--offset <n>] [--insights-only] [--json]
+
+Searches the project's documents and insights (hybrid: words and meaning), best first.`;
+
+const INSIGHTS_USAGE = `Usage: sift insights [--project <id or name>] [--category <name or id>]… [--tag <name or id>]…
+                     [--document <D… id>]… [--json]
+
+The project's insights with their categories and quotes; the filters of one kind are OR-ed,
+kinds AND-ed.`;
+
+export type InsightView = NonNullable<ActionAnswer<'read', 'get_insights'>['insights']>[number];
+
+const oneLine = (text: string, max = 200) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+const count = (raw: unknown, name: string, min: number, max: number): number | undefined => {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw usageError(`--${name} is a whole number from ${min} to ${max}`, SEARCH_USAGE);
+  return n;
+};
+
+export const search: Command = {
+  usage: SEARCH_USAGE,
+  options: { top: { type: 'string' }, offset: { type: 'string' }, 'insights-only': { type: 'boolean' } },
+  positionals: true,
+  project: true,
+  async run({ io, values, positionals, session }) {
+    const query = positionals.join(' ').trim();
+    if (!query) throw usageError('give a query', SEARCH_USAGE);
+    const topK = count(values.top, 'top', 1, 50);
+    const offset = count(values.offset, 'offset', 0, 1_000_000);
+    const answer = await session().reading((reader) =>
+      reader.read.search({
+        query,
+        ...(topK ? { topK } : {}),
+        ...(offset ? { offset } : {}),
+        ...(values['insights-only'] ? { onlyInsights: true } : {}),
+      }),
+    );
+    const results = answer.results;
+    result(io, answer, () =>
+      results.length === 0
+        ? `Nothing found for "${query}".`
+        : [
+            `${plural(answer.total, 'result')} for "${query}"${
+              answer.total > results.length ? ` (${answer.offset + 1}-${answer.offset + results.length} shown; --offset and --top for others)` : ''
+            }:`,
+            ...results.map((r, i) => {
+              const where = r.type === 'insight' ? `${r.id}${r.documentId ? ` · ${r.documentId}` : ''}` : r.id;
+              return `${String(i + 1 + (offset ?? 0)).padStart(3)}. [${where}] ${r.speaker ? `${r.speaker}: ` : ''}${oneLine(r.text)}  (${r.score.toFixed(3)})`;
+            }),
+          ],
+    );
+    return EXIT.ok;
+  },
+};
+
+export const insights: Command = {
+  usage: INSIGHTS_USAGE,
+  options: { category: { type: 'string', multiple: true }, tag: { type: 'string', multiple: true }, document: { type: 'string', multiple: true } },
+  positionals: false,
+  project: true,
+  async run({ io, values, session }) {
+    const filters = {
+      ...(values.category ? { categories: values.category as string[] } : {}),
+      ...(values.tag ? { tags: values.tag as string[] } : {}),
+      ...(values.document ? { documentIds: values.document as string[] } : {}),
+    };
+    const answer = await session().reading((reader) => reader.read.get_insights(Object.keys(filters).length ? { filters } : {}));
+    const list = answer.insights ?? [];
+    result(io, answer, () =>
+      list.length === 0
+        ? 'No insights (sift analyze automatic --wait finds some).'
+        : [
+            `${plural(list.length, 'insight')}:`,
+            ...list.flatMap((i) => [
+              `${i.id}  ${oneLine(i.text, 300)}`,
+              `    ${[i.categories.map((c) => c.text).join(', ') || 'no category', i.documentId].filter(Boolean).join(' · ')}`,
+              ...i.quotes.map((q) => `    “${oneLine(q, 300)}”`),
+            ]),
+          ],
+    );
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,90 @@
+import { useState } from 'preact/hooks';
+import { call } from '../api.js';
+import type { SearchResult } from '../types.js';
+import { href, navigate } from '../router.js';
+import { termSegments } from '../highlight.js';
+import { Empty, ErrorNote, Field, Loading, PageTitle, useAsync } from '../ui.js';
+import type { ProjectProps } from './project.js';
+
+const TOP_K = 20;
+
+interface SearchAnswer {
+  results: SearchResult[];
+  total: number;
+  offset: number;
+}
+
+/** Search over the project's passages and insights; the query lives in the address. */
+export function SearchTab({ project, query }: ProjectProps) {
+  const q = query.get('q') ?? '';
+  const onlyInsights = query.get('only') === 'insights';
+  const offset = Number(query.get('offset') ?? 0) || 0;
+  const [text, setText] = useState(q);
+  const [insightsOnly, setInsightsOnly] = useState(onlyInsights);
+  const results = useAsync(
+    () =>
+      q
+        ? call<SearchAnswer, 'read', 'search'>('read', 'search', { query: q, topK: TOP_K, offset, onlyInsights }, { projectId: project.shortId })
+        : Promise.resolve(null),
+    [q, onlyInsights, offset, project.id],
+  );
+  const to = (o: number) => href(['p', project.shortId, 'search'], { q, only: onlyInsights ? 'insights' : undefined, offset: o ? String(o) : undefined });
+  const answer = results.data;
+  return (
+    <>
+      <PageTitle>Search</PageTitle>
+      <search>
+        <form
+          class="search-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            navigate(href(['p', project.shortId, 'search'], { q: text.trim(), only: insightsOnly ? 'insights' : undefined }));
+          }}
+        >
+          <Field label="Search this project" type="search" name="q" value={text} maxLength={8000} onInput={(e) => setText(e.currentTarget.value)} />
+          <div class="check">
+            <input id="only-insights" type="checkbox" checked={insightsOnly} onChange={(e) => setInsightsOnly(e.currentTarget.checked)} />
+            <label for="only-insights">Insights only</label>
+          </div>
+          <button type="submit" disabled={!text.trim()}>
+            Search
+          </button>
+        </form>
+      </search>
+      {results.loading && q && <Loading label="Searching…" />}
+      <ErrorNote error={results.error} onRetry={results.reload} />
+      {!q && <Empty title="Type words or a question.">sift finds passages by their words and by their meaning, and the insights that match.</Empty>}
+      {answer && answer.results.length === 0 && <Empty title={`Nothing matches "${q}".`}>Try other words, or fewer of them.</Empty>}
+      {answer && answer.results.length > 0 && (
+        <section aria-labelledby="results-title">
+          <h2 id="results-title">
+            Results {answer.offset + 1}–{answer.offset + answer.results.length} of {answer.total}
+          </h2>
+          <ol class="results" start={answer.offset + 1}>
+            {answer.results.map((r) => (
+              <li key={r.id} class="result card">
+                <p class="muted small">
+                  {r.documentId ? (
+                    <a href={href(['p', project.shortId, 'read', r.documentId], r.type === 'insight' ? { insight: r.id } : { chunk: String(r.chunkIndex) })}>
+                      {r.type === 'insight' ? `Insight ${r.id}` : `Passage ${r.chunkIndex + 1} of ${r.documentId}`}
+                    </a>
+                  ) : (
+                    `Insight ${r.id}`
+                  )}
+                  {r.type === 'chunk' && r.speaker ? ` · ${r.speaker}` : ''} · score {r.score.toFixed(3)}
+                </p>
+                <p class={r.type === 'insight' ? 'result-text insight-text' : 'result-text'}>
+                  {termSegments(r.text, q).map((piece, k) => (piece.hit ? <mark key={k}>{piece.text}</mark> : piece.text))}
+                </p>
+              </li>
+            ))}
+          </ol>
+          <nav aria-label="Result pages" class="pager">
+            {answer.offset > 0 && <a href={to(Math.max(0, answer.offset - TOP_K))}>Previous</a>}
+            {answer.offset + answer.results.length < answer.total && <a href={to(answer.offset + TOP_K)}>Next</a>}
+          </nav>
+        </section>
+      )}
+    </>
+  );
+}
