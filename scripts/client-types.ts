@@ -53,19 +53,27 @@ function surfacesOf(doc: Json): SurfaceActions[] {
   return out;
 }
 
-/** Every value of a `Sift-Error-Code` response header's enum, in the order the document first lists them. */
-function errorCodesOf(doc: Json): string[] {
+/**
+ * Every value of a `Sift-Error-Code` response header's enum, in the order the document first lists
+ * them, and each status's own code: the first its enum lists (the server's catalogue puts the
+ * status's generic code before the precise ones).
+ */
+function errorCodesOf(doc: Json): { codes: string[]; ofStatus: Map<number, string> } {
   const codes = new Set<string>();
+  const ofStatus = new Map<number, string>();
   for (const item of Object.values<Json>(doc.paths ?? {})) {
     for (const op of Object.values<Json>(item)) {
-      for (const response of Object.values<Json>(op?.responses ?? {})) {
+      for (const [status, response] of Object.entries<Json>(op?.responses ?? {})) {
         for (const [name, header] of Object.entries<Json>(response?.headers ?? {})) {
-          if (name.toLowerCase() === 'sift-error-code') for (const c of header?.schema?.enum ?? []) codes.add(String(c));
+          if (name.toLowerCase() !== 'sift-error-code') continue;
+          const listed: string[] = (header?.schema?.enum ?? []).map(String);
+          for (const c of listed) codes.add(c);
+          if (listed[0] && !ofStatus.has(Number(status))) ofStatus.set(Number(status), listed[0]);
         }
       }
     }
   }
-  return [...codes];
+  return { codes: [...codes], ofStatus: new Map([...ofStatus].sort((a, b) => a[0] - b[0])) };
 }
 
 function actionsModule(doc: Json): string {
@@ -92,10 +100,15 @@ function actionsModule(doc: Json): string {
     lines.push(`  ${s.surface}: {`, `    path: '${s.path}',`, `    actions: [${s.actions.map((a) => `'${a.name}'`).join(', ')}],`, '  },');
   }
   lines.push('} as const;', '');
-  const codes = errorCodesOf(doc);
+  const { codes, ofStatus } = errorCodesOf(doc);
   lines.push(
     '/** The codes the server sends in `Sift-Error-Code`, as the document lists them. */',
     `export type ServerErrorCode = ${codes.length ? codes.map((c) => `'${c}'`).join(' | ') : 'never'};`,
+    '',
+    '/** The code of each status, for an answer that came without the header. */',
+    'export const CODE_OF_STATUS: Record<number, ServerErrorCode> = {',
+    ...[...ofStatus].map(([status, code]) => `  ${status}: '${code}',`),
+    '};',
     '',
   );
   return lines.join('\n');

@@ -45,10 +45,10 @@ function commonErrors(surface: SurfaceDef['name'] | 'upload'): Json {
     '401': errorResponse('Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint.', 401),
     '404': errorResponse('The project, or an id named in the body, does not exist or is not reachable with this credential.', 404),
     '405': errorResponse('A method other than POST.', 405),
-    '429': {
-      ...errorResponse('Rate limit exceeded.', 429),
-      headers: { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } } },
-    },
+    '429': (() => {
+      const r = errorResponse('Rate limit exceeded.', 429);
+      return { ...r, headers: { ...r.headers, 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } } } };
+    })(),
     '500': errorResponse('Unexpected server error (never leaks internals; logged with the request id).', 500),
   };
   if (surface !== 'admin' && surface !== 'partner')

@@ -1,4 +1,4 @@
-import type { ServerErrorCode } from './generated/actions.js';
+import { CODE_OF_STATUS, type ServerErrorCode } from './generated/actions.js';
 
 /**
  * The codes a `SiftError` carries: the server's `Sift-Error-Code` header (the codes the OpenAPI
@@ -23,20 +23,6 @@ export type SiftErrorCode =
   | 'timeout'
   | 'analysis_failed'
   | (string & {});
-
-/** As the server's catalogue names the code of each status. */
-const CODE_OF_STATUS: Record<number, SiftErrorCode> = {
-  400: 'invalid',
-  401: 'unauthorized',
-  402: 'insufficient_credits',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
-};
 
 /** One field's problem in a 400: `path` is a JSON Pointer into the request body. */
 export interface FieldError {

@@ -95,4 +95,19 @@ export const SURFACES = {
 } as const;
 
 /** The codes the server sends in `Sift-Error-Code`, as the document lists them. */
-export type ServerErrorCode = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'method_not_allowed' | 'internal' | 'conflict' | 'not_awaiting_confirmation' | 'mixed_pipelines' | 'nothing_to_confirm' | 'several_batches' | 'cost_changed' | 'confirmed_meanwhile' | 'already_exists' | 'not_empty' | 'insufficient_credits' | 'payload_too_large' | 'unsupported_media_type';
+export type ServerErrorCode = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'method_not_allowed' | 'rate_limited' | 'internal' | 'conflict' | 'not_awaiting_confirmation' | 'mixed_pipelines' | 'nothing_to_confirm' | 'several_batches' | 'cost_changed' | 'confirmed_meanwhile' | 'already_exists' | 'not_empty' | 'insufficient_credits' | 'payload_too_large' | 'unsupported_media_type';
+
+/** The code of each status, for an answer that came without the header. */
+export const CODE_OF_STATUS: Record<number, ServerErrorCode> = {
+  400: 'invalid',
+  401: 'unauthorized',
+  402: 'insufficient_credits',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  500: 'internal',
+};

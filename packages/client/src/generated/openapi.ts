@@ -1994,6 +1994,8 @@ export interface operations {
             /** @description Rate limit exceeded. */
             429: {
                 headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2114,6 +2116,8 @@ export interface operations {
             /** @description Rate limit exceeded. */
             429: {
                 headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2245,6 +2249,8 @@ export interface operations {
             /** @description Rate limit exceeded. */
             429: {
                 headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2365,6 +2371,8 @@ export interface operations {
             /** @description Rate limit exceeded. */
             429: {
                 headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2474,6 +2482,8 @@ export interface operations {
             /** @description Rate limit exceeded. */
             429: {
                 headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2610,6 +2620,8 @@ export interface operations {
             /** @description Rate limit exceeded. */
             429: {
                 headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2744,6 +2756,8 @@ export interface operations {
             /** @description Rate limit exceeded. */
             429: {
                 headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2879,6 +2893,8 @@ export interface operations {
             /** @description Rate limit exceeded. */
             429: {
                 headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2986,6 +3002,8 @@ export interface operations {
             /** @description Rate limit exceeded. */
             429: {
                 headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3125,6 +3143,8 @@ export interface operations {
             /** @description Rate limit exceeded. */
             429: {
                 headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
