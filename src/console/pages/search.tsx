@@ -66,7 +66,7 @@ export function SearchTab({ project, query }: ProjectProps) {
                 <p class="muted small">
                   {r.documentId ? (
                     <a href={href(['p', project.shortId, 'read', r.documentId], r.type === 'insight' ? { insight: r.id } : { chunk: String(r.chunkIndex) })}>
-                      {r.type === 'insight' ? `Insight ${r.id}` : `Passage ${r.chunkIndex + 1} of ${r.documentId}`}
+                      {r.type === 'insight' ? `Insight ${r.id}` : `Passage ${(r.chunkIndex ?? 0) + 1} of ${r.documentId}`}
                     </a>
                   ) : (
                     `Insight ${r.id}`
