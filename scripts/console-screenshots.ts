@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../test/console/chromium.js';
 import { parseConfig } from '../src/config.js';
 import { createApp } from '../src/app.js';
 import { bootstrapIfEmpty } from '../src/cli/bootstrap.js';
@@ -126,18 +127,7 @@ async function shoot(page: Page, name: string, width: number, ready: string) {
 }
 
 const seeded = await seed();
-const browser = await chromium.launch({
-  executablePath: process.env.SIFT_CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 fs.mkdirSync(out, { recursive: true });
 try {
   for (const width of WIDTHS) {

@@ -6,23 +6,7 @@ import { CODE_OF_STATUS, type ServerErrorCode } from './generated/actions.js';
  * server that does not send it, the code of the HTTP status; `network` and `timeout` for
  * failures on the way, `analysis_failed` when a run waited for fails.
  */
-export type SiftErrorCode =
-  | ServerErrorCode
-  | 'invalid'
-  | 'unauthorized'
-  | 'insufficient_credits'
-  | 'forbidden'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'internal'
-  | 'network'
-  | 'timeout'
-  | 'analysis_failed'
-  | (string & {});
+export type SiftErrorCode = ServerErrorCode | 'network' | 'timeout' | 'analysis_failed' | (string & {});
 
 /** One field's problem in a 400: `path` is a JSON Pointer into the request body. */
 export interface FieldError {
