@@ -95,7 +95,7 @@ interface Theme {
   sentences: number[];
 }
 
-const NAMING_SENTENCES = 40;
+const NAMING_SENTENCES = 150;
 /** The sentences closest to a theme, clearest first: what names it. */
 const clearest = (idx: number[], component: Vec, vecs: Vec[]) =>
   idx
@@ -208,15 +208,18 @@ export function automaticAnalysis(
         slot.set(j, same.e);
         continue;
       }
+      const naming = clearest(
+        all.filter((i) => proposed[i] === j),
+        component,
+        vecs,
+      );
       const { name, keywords } = nameTheme(
         component,
-        clearest(
-          all.filter((i) => proposed[i] === j),
-          component,
-          vecs,
-        ).map((i) => sentences[i]!.text),
+        naming.map((i) => sentences[i]!.text),
         forms,
         opts.locale,
+        undefined,
+        naming.map((i) => sentences[i]!.documentId),
       );
       const key = `new:${categories.length}`;
       categories.push({ key, name, description: describeTheme(keywords, opts.locale), parentKey: null });
@@ -301,16 +304,18 @@ function subThemes(
   const of = new Map<string, { key: string; name: string; component: Vec }>();
   for (const { m, j } of kept) {
     const component = found.components[j]!;
+    const naming = clearest(
+      m.flatMap((d) => perDoc.get(d)!),
+      component,
+      ctx.vecs,
+    );
     const { name, keywords } = nameTheme(
       component,
-      clearest(
-        m.flatMap((d) => perDoc.get(d)!),
-        component,
-        ctx.vecs,
-      ).map((i) => ctx.sentences[i]!.text),
+      naming.map((i) => ctx.sentences[i]!.text),
       ctx.forms,
       ctx.opts.locale,
       parentTop,
+      naming.map((i) => ctx.sentences[i]!.documentId),
     );
     const key = `${theme.key}:${j}`;
     categories.push({ key, name, description: `${theme.name}: ${keywords.join(', ')}.`, parentKey: theme.key });

@@ -1,21 +1,40 @@
 import nlp from 'compromise';
 import { stem, stopWords, tokenize } from '../text/index.js';
 import { contentTerms, type Vec } from './vectors.js';
+import { textVector } from '../meaning/sentence-vectors.js';
+import { dot, wordVectors } from '../meaning/word-vectors.js';
 
 /** Maps stems back to the word form people used most, so names read as words ("pricing", not "price"). */
 export class SurfaceForms {
   private readonly counts = new Map<string, Map<string, number>>();
-  constructor(private readonly locale: string) {}
+  /** How many of the texts added hold each stem: how common a word is in the project. */
+  private readonly texts = new Map<string, number>();
+  /** The sum of the texts' vectors of meaning, where the locale has word vectors: what the project as a whole is about. */
+  readonly meaning: Float32Array | null;
+  constructor(private readonly locale: string) {
+    const wv = wordVectors(locale);
+    this.meaning = wv ? new Float32Array(wv.dims) : null;
+  }
 
   add(text: string): void {
     const stops = stopWords(this.locale);
+    const seen = new Set<string>();
     for (const w of tokenize(text, this.locale)) {
       if (stops.has(w) || w.length < 3 || /^\d+$/.test(w)) continue;
       const s = stem(w, this.locale);
       const m = this.counts.get(s) ?? new Map<string, number>();
       m.set(w, (m.get(w) ?? 0) + 1);
       this.counts.set(s, m);
+      seen.add(s);
     }
+    for (const s of seen) this.texts.set(s, (this.texts.get(s) ?? 0) + 1);
+    const v = this.meaning && textVector(text, this.locale);
+    if (v) for (let d = 0; d < v.length; d++) this.meaning![d]! += v[d]!;
+  }
+
+  /** The texts added that hold every one of these stems, at most (the rarest stem's count). */
+  textsWith(stems: string[]): number {
+    return Math.min(...stems.map((s) => this.texts.get(s) ?? 0));
   }
 
   of(s: string): string {
@@ -54,12 +73,72 @@ export function themeName(top: string[], forms: SurfaceForms, locale: string): s
   return joined.charAt(0).toUpperCase() + joined.slice(1);
 }
 
+/** What sets a theme's sentences apart in meaning: their mean vector less the project's, unit length. */
+function themeDirection(sentences: string[], forms: SurfaceForms, locale: string): Float32Array | null {
+  if (!forms.meaning) return null;
+  const mean = new Float32Array(forms.meaning.length);
+  for (const text of sentences) {
+    const v = textVector(text, locale);
+    if (v) for (let d = 0; d < v.length; d++) mean[d]! += v[d]!;
+  }
+  const own = Math.sqrt(dot(mean, mean)) || 1;
+  const total = Math.sqrt(dot(forms.meaning, forms.meaning)) || 1;
+  const out = mean.map((x, d) => x / own - forms.meaning![d]! / total);
+  const norm = Math.sqrt(dot(out, out)) || 1;
+  return out.map((x) => x / norm);
+}
+
+/** How close a phrase is in meaning to a theme's direction: 0.2 (unrelated, or words without vectors) to 1.2. */
+function closeness(words: string, direction: Float32Array, locale: string): number {
+  const v = textVector(words.toLowerCase(), locale);
+  return 0.2 + (v ? Math.max(0, dot(v, direction)) : 0);
+}
+
+interface Candidate {
+  words: string;
+  stems: string[];
+}
+
+/** English noun phrases, by compromise's part-of-speech tags; people named in an interview (the participant, a child, a librarian) name no theme. */
+function englishPhrases(text: string, locale: string): Candidate[] {
+  const out: Candidate[] = [];
+  const matches = nlp(text).match('#Adjective? #Noun+').not('(#Pronoun|#Possessive|#Value|#Determiner)');
+  for (const m of matches.json() as { terms: { text: string; tags: string[] }[] }[]) {
+    const clean = (t: { text: string; tags: string[] }) => t.text.replace(/[^\p{L}\p{N}'’.-]+/gu, '').replace(/\.$/, '');
+    const words = m.terms
+      .map((t) => (t.tags.includes('ProperNoun') || t.tags.includes('Acronym') ? clean(t) : clean(t).toLowerCase()))
+      .filter((w) => w.length > 1);
+    if (words.length === 0 || words.length > 3 || m.terms.some((t) => t.tags.includes('Person') || t.tags.includes('FirstName'))) continue;
+    const stems = contentTerms(words.join(' '), locale);
+    if (stems.length === words.length) out.push({ words: words.join(' '), stems });
+  }
+  return out;
+}
+
+/** German nouns, which German capitalises (a sentence's first word excepted, which is capitalised whatever it is). */
+function germanNouns(text: string, locale: string): Candidate[] {
+  const out: Candidate[] = [];
+  const stops = stopWords(locale);
+  for (const m of text.matchAll(/(?<=[\p{L}\p{N},;:–-]\s+)\p{Lu}\p{Ll}{3,}(?:-\p{Lu}?\p{Ll}+)*/gu)) {
+    const w = m[0];
+    if (stops.has(w.toLowerCase())) continue;
+    const stems = contentTerms(w, locale);
+    if (stems.length === 1) out.push({ words: w, stems });
+  }
+  return out;
+}
+
+const phrasesOf: Record<string, (text: string, locale: string) => Candidate[]> = { en: englishPhrases, de: germanNouns };
+
 /**
- * A theme's name and keywords from the noun phrases of its clearest sentences (English, by
- * compromise's part-of-speech tags): each phrase scores its frequency times the mean weight of
- * its words in the theme, so "card details" and "payment page" name a theme rather than "card
- * and keeps". Two phrases are joined when the second is distinct and at least half as strong.
- * Other languages, or sentences without a fitting phrase, fall back to the strongest terms.
+ * A theme's name and keywords from the phrases its participants use (English noun phrases,
+ * German nouns; elsewhere its strongest terms). A phrase scores by how many of the theme's
+ * documents use it (a theme recurs across participants, so one participant's pet word does not
+ * name it), by how much of its use in the whole project falls in the theme (a word every theme
+ * uses names none), by the weight of its words in what sets the theme apart, and, where the
+ * locale has word vectors, by how close its meaning is to what sets the theme's sentences apart
+ * from the project's (as Top2Vec names topics). Two phrases are joined ("Pence and mile") when the
+ * second is distinct and at least half as strong.
  */
 export function nameTheme(
   component: Vec,
@@ -67,37 +146,46 @@ export function nameTheme(
   forms: SurfaceForms,
   locale: string,
   exclude: Set<string> = new Set(),
+  documentOf?: string[],
 ): { name: string; keywords: string[] } {
   const fallback = () => {
     const top = topTerms(component, 3, exclude);
     return { name: themeName(top, forms, locale), keywords: top.map((t) => forms.of(t)) };
   };
-  if (locale !== 'en' || sentences.length === 0) return fallback();
-  const scored = new Map<string, { words: string; stems: string[]; count: number; weight: number }>();
-  const matches = nlp(sentences.join('\n')).match('#Adjective? #Noun+').not('(#Pronoun|#Possessive|#Value|#Determiner)');
-  for (const m of matches.json() as { terms: { text: string; tags: string[] }[] }[]) {
-    const clean = (t: { text: string; tags: string[] }) => t.text.replace(/[^\p{L}\p{N}'’.-]+/gu, '').replace(/\.$/, '');
-    const words = m.terms
-      .map((t) => (t.tags.includes('ProperNoun') || t.tags.includes('Acronym') ? clean(t) : clean(t).toLowerCase()))
-      .filter((w) => w.length > 1);
-    // People named in an interview (the participant, a child, a librarian) name no theme.
-    if (words.length === 0 || words.length > 3 || m.terms.some((t) => t.tags.includes('Person') || t.tags.includes('FirstName'))) continue;
-    const stems = contentTerms(words.join(' '), locale);
-    if (stems.length !== words.length || stems.some((t) => exclude.has(t))) continue;
-    const weight = stems.reduce((sum, t) => sum + (component.get(t) ?? 0), 0) / stems.length;
-    if (weight <= 0) continue;
-    const key = stems.join(' ');
-    const entry = scored.get(key) ?? { words: words.join(' '), stems, count: 0, weight };
-    entry.count++;
-    scored.set(key, entry);
-  }
-  const ranked = [...scored.values()].map((e) => ({ ...e, score: e.count * e.weight })).sort((a, b) => b.score - a.score || (a.words < b.words ? -1 : 1));
+  const phrases = phrasesOf[locale];
+  if (!phrases || sentences.length === 0) return fallback();
+  const scored = new Map<string, { words: Map<string, number>; stems: string[]; sentences: number; documents: Set<string> }>();
+  sentences.forEach((text, i) => {
+    const seen = new Set<string>();
+    for (const c of phrases(text, locale)) {
+      if (c.stems.some((t) => exclude.has(t))) continue;
+      const key = c.stems.join(' ');
+      const entry = scored.get(key) ?? { words: new Map(), stems: c.stems, sentences: 0, documents: new Set() };
+      entry.words.set(c.words, (entry.words.get(c.words) ?? 0) + 1);
+      if (!seen.has(key)) entry.sentences++;
+      seen.add(key);
+      entry.documents.add(documentOf?.[i] ?? String(i));
+      scored.set(key, entry);
+    }
+  });
+  const direction = themeDirection(sentences, forms, locale);
+  const ranked = [...scored.values()]
+    .map((e) => {
+      const weight = e.stems.reduce((sum, t) => sum + (component.get(t) ?? 0), 0) / e.stems.length;
+      const share = Math.min(1, e.sentences / Math.max(1, forms.textsWith(e.stems)));
+      const words = [...e.words].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0]![0];
+      const meaning = direction ? closeness(words, direction, locale) : 1;
+      return { words, stems: e.stems, score: e.documents.size * share * (weight + 0.05) * meaning };
+    })
+    .filter((e) => e.score > 0)
+    .sort((a, b) => b.score - a.score || (a.words < b.words ? -1 : 1));
   if (ranked.length === 0) return fallback();
   const first = ranked[0]!;
-  const second = ranked.find((e) => e.stems.every((t) => !first.stems.includes(t)) && e.score >= first.score / 2);
-  const joined = second ? `${first.words} and ${second.words}` : first.words;
+  const distinct = (e: { stems: string[] }) => e.stems.every((t) => !first.stems.includes(t));
+  const second = ranked.find((e) => distinct(e) && e.score >= first.score / 2);
+  const joined = second ? `${first.words} ${AND[locale] ?? 'and'} ${second.words}` : first.words;
   const keywords = ranked
-    .filter((e, i) => i === 0 || e.stems.every((t) => !first.stems.includes(t)))
+    .filter((e, i) => i === 0 || distinct(e))
     .slice(0, 3)
     .map((e) => e.words);
   return { name: joined.charAt(0).toUpperCase() + joined.slice(1), keywords };
