@@ -10,11 +10,13 @@ import { categoryFit } from './category-fit.js';
 import { denseThemes } from './dense-themes.js';
 import { strongest } from './themes.js';
 import { unitMeaning } from './unit-meaning.js';
+import { subwordRows } from '../meaning/subword.js';
 
 /**
  * Predefined analysis: each given category becomes a profile (its name, description,
  * instructions and examples; for English its name's and description's words widened with
- * WordNet synonyms). A sentence is scored against every profile on its own words and meaning
+ * WordNet synonyms). A sentence is scored against every profile on its own words (with their
+ * character 4-grams) and meaning
  * and on those of its unit (its speaker turn, or its whole document when there are no turns);
  * where the project has enough units, the fits are standardised and each turn also reads its
  * group's fit (category-fit.ts), the groups being those automatic analysis would find
@@ -151,9 +153,24 @@ export function predefinedAnalysis(
   let meaning: Meaning | null = dense
     ? { sentences: dense.slice(0, sentences.length), units: dense.slice(sentences.length, sentences.length + units.length), profiles: givenMeaning }
     : null;
+  const unitWords = units.map((u) => u.sentences.flatMap((i) => termsOf[i]!));
+  const profileTerms = categories.map((c) => contentTerms(profileText(c, opts.locale), opts.locale));
+  // Words are read with their character 4-grams (meaning/subword.ts), which match the parts of
+  // compounds ("Krankheitsausfälle" and "krank"): on the development studies, macro-F1 0.450 → 0.463
+  // (kita-eltern-de 0.390 → 0.417, its theme of staff shortages found at all).
+  const gramRows = subwordRows([...termsOf, ...unitWords, ...profileTerms]);
+  const join = (v: Vec, at: number): Vec => {
+    const r = gramRows.rows[at]!;
+    const out: Vec = new Map();
+    for (const [t, w] of v) out.set(t, w / Math.SQRT2);
+    for (let p = 0; p < r.cols.length; p++) out.set(`#${r.cols[p]}`, r.vals[p]! / Math.SQRT2);
+    return out;
+  };
+  for (let i = 0; i < vecs.length; i++) vecs[i] = join(vecs[i]!, i);
+  for (let c = 0; c < given.length; c++) given[c] = join(given[c]!, sentences.length + units.length + c);
   const unitsRead = {
     of: unitOf,
-    vecs: units.map((u) => vectorizer.vector(u.sentences.flatMap((i) => termsOf[i]!))),
+    vecs: unitWords.map((w, n) => join(vectorizer.vector(w), sentences.length + n)),
     groupOf: groupsOf(units, { texts: unitTexts, terms: unitTerms }, vectorizer, categories.length, opts.locale),
   };
   let profiles = given;
