@@ -3,6 +3,9 @@ import fc from 'fast-check';
 import { automaticAnalysis, predefinedAnalysis, summarizeDocument } from '../../src/engine/analysis/index.js';
 import { chunkText } from '../../src/engine/chunk.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
+import path from 'node:path';
+import { loadStudy, STUDIES_DIR } from '../../eval/passages/load.js';
+import { terms } from '../../src/engine/text/index.js';
 
 const docs = TRANSCRIPTS.map((t, i) => ({ id: `d${i}`, text: t.text, chunks: chunkText(t.text) }));
 const opts = { locale: 'en', granularity: 'default' as const, strictMode: false, existingCategories: [], seed: 42 };
@@ -69,6 +72,24 @@ describe('analysis engine', () => {
     expect(inclusive.verdicts.every((v) => v.verdict === 'analysed')).toBe(true);
     const overview = predefinedAnalysis(docs, categories, { ...opts, granularity: 'overview' });
     for (const i of overview.insights) expect(i.quotes).toHaveLength(1);
+  });
+
+  it('files a passage under every predefined category its own words speak to, and an empty one under none twice', () => {
+    // A development study of the passage benchmark (never a held-out one).
+    const study = loadStudy(path.join(STUDIES_DIR, 'care-workers'));
+    const input = study.transcripts.map((t) => ({ id: t.id, text: t.text, chunks: chunkText(t.text) }));
+    const categories = study.themes.filter((t) => !t.distractor).map((t) => ({ name: t.name, description: t.description }));
+    const { insights } = predefinedAnalysis(input, categories, opts);
+    const filed = new Map<string, string[]>();
+    for (const i of insights) for (const q of i.quotes) filed.set(`${i.documentId}|${q}`, [...(filed.get(`${i.documentId}|${q}`) ?? []), ...i.categoryKeys]);
+    const several = [...filed].filter(([, keys]) => keys.length > 1);
+    expect(several.length).toBeGreaterThan(0);
+    expect(several.length).toBeLessThan(filed.size / 5);
+    // A passage filed twice carries words of its own, not only its turn's.
+    for (const [key] of several) expect(terms(key.slice(key.indexOf('|') + 1), 'en').length).toBeGreaterThanOrEqual(2);
+    expect((filed.get("p01|It's not rocket science.") ?? []).length).toBeLessThanOrEqual(1);
+    const visits = [...filed].find(([key]) => key.includes('extra ten minutes with each of them without anybody spending a penny more'));
+    expect(visits?.[1].sort()).toEqual(['Pay and mileage', 'Rushed visits']);
   });
 
   it('summarises a document with its own sentences', () => {

@@ -66,11 +66,13 @@ const blend = (sentence: number[][], unit: number[][], unitOf: number[]) =>
 
 /**
  * Each sentence's fit to each category, raw and, where the project has enough units,
- * standardised (in standard deviations above the project's mean, with its group's share).
+ * standardised (in standard deviations above the project's mean, with its group's share), with
+ * the sentence's own standardised fit apart.
  */
-export function categoryFit(x: FitInputs): { raw: number[][]; standardised: number[][] | null } {
+export function categoryFit(x: FitInputs): { raw: number[][]; standardised: number[][] | null; own: number[][] | null } {
   const raw = blend(x.sentence, x.unit, x.unitOf);
-  if (x.unit.length < STANDARDISE_FROM) return { raw, standardised: null };
+  if (x.unit.length < STANDARDISE_FROM) return { raw, standardised: null, own: null };
   const unit = standardise(x.unit);
-  return { raw, standardised: blend(standardise(x.sentence), x.groupOf ? withGroups(unit, x.groupOf) : unit, x.unitOf) };
+  const own = standardise(x.sentence);
+  return { raw, standardised: blend(own, x.groupOf ? withGroups(unit, x.groupOf) : unit, x.unitOf), own };
 }
