@@ -34,14 +34,22 @@ export interface PredefinedOptions {
 const FEEDBACK_ROUNDS = 5;
 
 /**
- * The fit a sentence needs: raw (any fit at all, at least), and in standard deviations above the
- * project's mean where the fits are standardised. `inclusive` takes every sentence that shares a
- * word or meaning with a profile; the default bar (0.3) was compared with 0.6 and 1.0 on the
- * development studies, and so was a raw floor of 0.05 beside it (0.43 against 0.45 without).
+ * The fit a sentence needs. Standardised (in standard deviations above the project's mean) where
+ * the project has enough units: `default` 0.3 (compared with 0.6 and 1.0 on the development
+ * studies, and with a raw floor of 0.05 beside it: 0.43 against 0.45 without), `strictMode` 0.8
+ * and a raw fit of 0.1 as well. Raw in a project of few units: `default` 0.05, `strictMode` 0.1.
+ * `inclusive` takes every sentence that shares a word or meaning with a profile.
  */
-function minimumFit(opts: PredefinedOptions): { raw: number; standardised: number } {
-  if (opts.strictMode) return { raw: 0.1, standardised: 0.8 };
-  return opts.granularity === 'inclusive' ? { raw: 0, standardised: -Infinity } : { raw: 0, standardised: 0.3 };
+interface Bar {
+  raw: number;
+  standardised: number;
+  /** Whether the raw bar holds beside the standardised one. */
+  both: boolean;
+}
+
+function minimumFit(opts: PredefinedOptions): Bar {
+  if (opts.strictMode) return { raw: 0.1, standardised: 0.8, both: true };
+  return opts.granularity === 'inclusive' ? { raw: 0, standardised: -Infinity, both: false } : { raw: 0.05, standardised: 0.3, both: false };
 }
 
 function profileText(c: PredefinedCategoryInput, locale: string): string {
@@ -89,7 +97,7 @@ function assign(
   vecs: Vec[],
   units: { of: number[]; vecs: Vec[]; groupOf: number[] | null },
   profiles: Vec[],
-  min: { raw: number; standardised: number },
+  min: Bar,
   meaning: Meaning | null,
   short: boolean[],
 ): ({ category: number; fit: number; also: { category: number; fit: number }[] } | null)[] {
@@ -109,7 +117,8 @@ function assign(
       const r = raw[i]![c]!;
       const f = standardised ? standardised[i]![c]! : r;
       if (own && short[i] && own[i]![c]! < SHORT_OWN) return;
-      if (r > 0 && r >= min.raw && (!standardised || f >= min.standardised)) fits.push({ category: c, fit: f });
+      const clears = standardised ? f >= min.standardised && (!min.both || r >= min.raw) : r >= min.raw;
+      if (r > 0 && clears) fits.push({ category: c, fit: f });
     });
     fits.sort((a, b) => b.fit - a.fit || a.category - b.category);
     const best = fits[0];
