@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../store/store.js';
+import { decodeAnalysed, type Analysed } from '../engine/search/analysed.js';
 
 /**
  * What the search index of a project is built from, and a cheap signature of it: every process
@@ -30,15 +31,34 @@ export async function sourceVersions(db: DbOrTx, projectId: string): Promise<{ d
   };
 }
 
-export async function chunksOf(db: DbOrTx, documentIds: string[]): Promise<{ id: string; documentId: string; idx: number; text: string }[]> {
-  const out: { id: string; documentId: string; idx: number; text: string }[] = [];
+/** A chunk to index: what was read of it for search when it was written, or its text where that is missing or in another locale. */
+export type IndexableChunk = { id: string; documentId: string } & ({ analysed: Analysed } | { text: string });
+
+export async function chunksOf(db: DbOrTx, documentIds: string[], locale: string): Promise<IndexableChunk[]> {
+  const out: IndexableChunk[] = [];
   for (let i = 0; i < documentIds.length; i += 500) {
     const rows = await db
       .selectFrom('chunks')
-      .select(['id', 'documentId', 'idx', 'text'])
+      .select(['id', 'documentId', 'searchTerms', 'searchMeaning', 'searchLocale'])
       .where('documentId', 'in', documentIds.slice(i, i + 500))
       .execute();
-    out.push(...rows.map((r) => ({ ...r, idx: Number(r.idx) })));
+    const stale = rows.filter((r) => r.searchTerms === null || r.searchLocale !== locale).map((r) => r.id);
+    const texts = new Map<string, string>();
+    for (let j = 0; j < stale.length; j += 500)
+      for (const r of await db
+        .selectFrom('chunks')
+        .select(['id', 'text'])
+        .where('id', 'in', stale.slice(j, j + 500))
+        .execute())
+        texts.set(r.id, r.text);
+    for (const r of rows) {
+      const text = texts.get(r.id);
+      out.push(
+        text !== undefined
+          ? { id: r.id, documentId: r.documentId, text }
+          : { id: r.id, documentId: r.documentId, analysed: decodeAnalysed(r.searchTerms!, r.searchMeaning) },
+      );
+    }
   }
   return out;
 }

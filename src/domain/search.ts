@@ -62,14 +62,17 @@ async function freshIndex(db: DbOrTx, projectId: string, locale: string): Promis
   }
   const now = await sourceVersions(db, projectId);
   const changedDocs = [...now.documents].filter(([id, v]) => c!.documents.get(id) !== v).map(([id]) => id);
+  const changed = new Set(changedDocs);
   for (const [id] of c.documents)
-    if (!now.documents.has(id) || changedDocs.includes(id)) {
+    if (!now.documents.has(id) || changed.has(id)) {
       for (const chunkId of c.chunkIds.get(id) ?? []) c.index.remove(chunkId);
       c.chunkIds.delete(id);
     }
-  for (const chunk of await chunksOf(db, changedDocs)) {
-    c.index.add({ id: chunk.id, kind: 'chunk', documentId: chunk.documentId, text: chunk.text });
-    c.chunkIds.set(chunk.documentId, [...(c.chunkIds.get(chunk.documentId) ?? []), chunk.id]);
+  for (const chunk of await chunksOf(db, changedDocs, locale)) {
+    c.index.add({ ...chunk, kind: 'chunk' });
+    const ids = c.chunkIds.get(chunk.documentId);
+    if (ids) ids.push(chunk.id);
+    else c.chunkIds.set(chunk.documentId, [chunk.id]);
   }
   const changedInsights = [...now.insights].filter(([id, v]) => c!.insights.get(id) !== v).map(([id]) => id);
   for (const [id] of c.insights) if (!now.insights.has(id)) c.index.remove(id);

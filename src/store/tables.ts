@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /**
  * Row types of every table, in camelCase (the CamelCasePlugin maps them to snake_case columns).
@@ -111,6 +111,10 @@ export interface ChunksTable {
   speaker: string | null;
   startOffset: number;
   endOffset: number;
+  /** What search ranks the chunk by (engine/search/analysed.ts), null for chunks written before it was kept. */
+  searchTerms: ColumnType<string | null, string | null | undefined, string | null>;
+  searchMeaning: ColumnType<string | null, string | null | undefined, string | null>;
+  searchLocale: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface InsightsTable {

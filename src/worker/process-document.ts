@@ -1,5 +1,6 @@
 import { anonymize } from '../engine/anonymize/index.js';
 import { chunkText } from '../engine/chunk.js';
+import { analyseForSearch, encodeAnalysed } from '../engine/search/analysed.js';
 import { newId } from '../domain/ids.js';
 import { nowIso } from '../domain/clock.js';
 import { claimDocument, holdLease } from './lease.js';
@@ -26,6 +27,8 @@ export const processingJob: JobKind = {
       const raw = doc.text ?? '';
       const text = doc.pipeline === 'anonymized' ? anonymize(raw, { locale: project.locale }).text : raw;
       const chunks = chunkText(text, { locale: project.locale });
+      // What search ranks each chunk by, read now (outside the transaction) rather than by every process that first searches the project.
+      const analysed = chunks.map((c) => encodeAnalysed(analyseForSearch(c.text, project.locale), project.locale));
       await ctx.store.transaction(async (trx) => {
         const mine = await trx
           .selectFrom('documents')
@@ -40,7 +43,8 @@ export const processingJob: JobKind = {
           await trx
             .insertInto('chunks')
             .values(
-              chunks.slice(i, i + 200).map((c) => ({
+              chunks.slice(i, i + 200).map((c, n) => ({
+                ...analysed[i + n]!,
                 id: newId(),
                 projectId: doc.projectId,
                 documentId: doc.id,

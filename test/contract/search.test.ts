@@ -43,6 +43,37 @@ describe.each(STORE_KINDS)('search and find_entities on %s', (kind) => {
         expect(r).toMatchObject({ type: 'chunk', id: expect.stringMatching(/^D\d+:\d+$/), text: expect.any(String), score: expect.any(Number) });
     });
 
+    it('reads what it ranks a chunk by from the store, and the text again where that is missing or in another locale', async () => {
+      const db = t.app.store.db;
+      const stored = await db.selectFrom('chunks').select(['searchTerms', 'searchLocale']).where('projectId', '=', f.projectId).execute();
+      expect(stored.length).toBeGreaterThan(0);
+      for (const c of stored) expect(c).toMatchObject({ searchTerms: expect.stringMatching(/\S/), searchLocale: 'en' });
+      const before = (await search({ query: 'too expensive', topK: 5 })).results.map((r: { id: string }) => r.id);
+      // The two best chunks: one stored as read in another locale (its terms say nothing here), one without what search keeps.
+      const [first, second] = await Promise.all(
+        before.slice(0, 2).map(async (id: string) => {
+          const [doc, idx] = id.split(':');
+          return db
+            .selectFrom('chunks')
+            .innerJoin('documents', 'documents.id', 'chunks.documentId')
+            .select(['chunks.id', 'chunks.documentId'])
+            .where('documents.projectId', '=', f.projectId)
+            .where('documents.counter', '=', Number(doc!.slice(1)))
+            .where('chunks.idx', '=', Number(idx))
+            .executeTakeFirstOrThrow();
+        }),
+      );
+      await db.updateTable('chunks').set({ searchTerms: 'zzz', searchMeaning: null, searchLocale: 'xx' }).where('id', '=', first!.id).execute();
+      await db.updateTable('chunks').set({ searchTerms: null, searchMeaning: null, searchLocale: null }).where('id', '=', second!.id).execute();
+      // Their documents changed: the index reads their chunks from the store again.
+      await db
+        .updateTable('documents')
+        .set({ updatedAt: new Date(Date.now() + 1000).toISOString() })
+        .where('id', 'in', [first!.documentId, second!.documentId])
+        .execute();
+      expect((await search({ query: 'too expensive', topK: 5 })).results.map((r: { id: string }) => r.id)).toEqual(before);
+    });
+
     it('needs exactly one of query and queries, fuses several queries, pages with topK and offset', async () => {
       expect((await t.post(READ, f.readKey, { action: 'search' })).statusCode).toBe(400);
       expect((await t.post(READ, f.readKey, { action: 'search', query: 'a', queries: ['b'] })).statusCode).toBe(400);

@@ -2,6 +2,7 @@ import { Bm25 } from './bm25.js';
 import { expand } from './wordnet.js';
 import { paraphrasesOf } from './lexicon.js';
 import { stem, stopWords, terms, tokenize } from '../text/index.js';
+import { analyseForSearch, type Analysed } from './analysed.js';
 import { textVector } from '../meaning/sentence-vectors.js';
 import { dot } from '../meaning/word-vectors.js';
 
@@ -27,7 +28,7 @@ export interface SearchOptions {
   offset?: number;
   mode?: SearchMode;
   kinds?: SearchItem['kind'][];
-  allow?: (item: SearchItem) => boolean;
+  allow?: (item: Omit<SearchItem, 'text'>) => boolean;
   /** Use the research lexicon in the semantic ranking (on by default). */
   lexicon?: boolean;
   /** Further rankings of ids per query (e.g. from embeddings), fused into that query's list. */
@@ -50,9 +51,20 @@ const FEEDBACK_DOCS = 3;
 const FEEDBACK_TERMS = 8;
 const FEEDBACK_WEIGHT = 0.3;
 const MEANING_FLOOR = 0;
+/** How deep each ranking is read before fusion, at least. */
+const MIN_DEPTH = 1000;
+
+/** What the index keeps of an item: not its text, which answers read from the store. */
+interface Kept {
+  id: string;
+  kind: SearchItem['kind'];
+  documentId: string | null;
+  terms: string[];
+  meaning: Float32Array | null;
+}
 
 export class SearchIndex {
-  private readonly items = new Map<string, SearchItem & { terms: string[]; meaning: Float32Array | null }>();
+  private readonly items = new Map<string, Kept>();
   private readonly bm25 = new Bm25();
   private bytes = 0;
   constructor(readonly locale = 'en') {}
@@ -70,20 +82,21 @@ export class SearchIndex {
     return this.bytes;
   }
 
-  private static costOf(item: { text: string; terms: string[]; meaning: Float32Array | null }): number {
-    return 2 * item.text.length + 80 * item.terms.length + (item.meaning?.byteLength ?? 0) + 200;
+  private static costOf(item: Kept): number {
+    return 80 * item.terms.length + (item.meaning?.byteLength ?? 0) + 200;
   }
 
   has(id: string): boolean {
     return this.items.has(id);
   }
 
-  add(item: SearchItem): void {
+  /** Adds (or replaces) an item, from its text or from what was read of it in this index's locale beforehand. */
+  add(item: SearchItem | (Omit<SearchItem, 'text'> & { analysed: Analysed })): void {
     this.remove(item.id);
-    const t = terms(item.text, this.locale);
-    const stored = { ...item, terms: t, meaning: textVector(item.text, this.locale) };
+    const a = 'analysed' in item ? item.analysed : analyseForSearch(item.text, this.locale);
+    const stored: Kept = { id: item.id, kind: item.kind, documentId: item.documentId, terms: a.terms, meaning: a.meaning };
     this.items.set(item.id, stored);
-    this.bm25.add(item.id, t);
+    this.bm25.add(item.id, a.terms);
     this.bytes += SearchIndex.costOf(stored);
   }
 
@@ -129,7 +142,7 @@ export class SearchIndex {
 
   /** Pseudo-relevance feedback: the most distinctive terms of the best few items join the query. */
   private withFeedback(weights: Map<string, number>, allow: (id: string) => boolean): Map<string, number> {
-    const first = [...this.bm25.score(weights, allow)].sort((a, b) => b[1] - a[1]).slice(0, FEEDBACK_DOCS);
+    const first = firstOf([...this.bm25.score(weights, allow)], FEEDBACK_DOCS, (a, b) => b[1] - a[1]);
     const counts = new Map<string, number>();
     for (const [id] of first) for (const t of new Set(this.items.get(id)!.terms)) counts.set(t, (counts.get(t) ?? 0) + 1);
     const n = this.items.size;
@@ -143,20 +156,34 @@ export class SearchIndex {
     return out;
   }
 
-  private byWeights(weights: Map<string, number>, allow: (id: string) => boolean): string[] {
-    return [...this.bm25.score(weights, allow)].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id);
+  private byWeights(weights: Map<string, number>, allow: (id: string) => boolean, depth: number, found: Set<string>): string[] {
+    const scores = this.bm25.score(weights, allow);
+    for (const id of scores.keys()) found.add(id);
+    return firstOf([...scores], depth, byScoreThenId).map(([id]) => id);
   }
 
   /** The query expanded by meaning, ranked by BM25 (WordNet, lexicon, feedback). */
-  private rankByExpansion(query: string, allow: (id: string) => boolean, useLexicon: boolean): string[] {
-    return this.byWeights(this.withFeedback(this.semanticWeights(query, useLexicon), allow), allow);
+  private rankByExpansion(query: string, allow: (id: string) => boolean, useLexicon: boolean, depth: number, found: Set<string>): string[] {
+    return this.byWeights(this.withFeedback(this.semanticWeights(query, useLexicon), allow), allow, depth, found);
   }
 
-  private rank(query: string, mode: Exclude<SearchMode, 'hybrid'>, allow: (id: string) => boolean, useLexicon: boolean): string[] {
-    if (mode === 'lexical') return this.byWeights(this.lexicalWeights(query), allow);
-    const byExpansion = this.rankByExpansion(query, allow, useLexicon);
-    const byMeaning = this.rankByMeaning(query, allow);
-    return byMeaning.length ? fuse([byExpansion, byMeaning]).map(([id]) => id) : byExpansion;
+  /** The `depth` best items for a query, each item it matched at all added to `found`. */
+  private rank(
+    query: string,
+    mode: Exclude<SearchMode, 'hybrid'>,
+    allow: (id: string) => boolean,
+    useLexicon: boolean,
+    depth: number,
+    found: Set<string>,
+  ): string[] {
+    if (mode === 'lexical') return this.byWeights(this.lexicalWeights(query), allow, depth, found);
+    const byExpansion = this.rankByExpansion(query, allow, useLexicon, depth, found);
+    const byMeaning = this.rankByMeaning(query, allow, depth, found);
+    return byMeaning.length
+      ? fuse([byExpansion, byMeaning])
+          .map(([id]) => id)
+          .slice(0, depth)
+      : byExpansion;
   }
 
   /**
@@ -176,16 +203,19 @@ export class SearchIndex {
   }
 
   /** Items by the cosine of their meaning to the query's, the closest first (those at or below 0 left out). */
-  private rankByMeaning(query: string, allow: (id: string) => boolean): string[] {
+  private rankByMeaning(query: string, allow: (id: string) => boolean, depth: number, found: Set<string>): string[] {
     const q = textVector(query, this.locale);
     if (!q) return [];
     const scored: [string, number][] = [];
     for (const [id, item] of this.items) {
       if (!item.meaning || !allow(id)) continue;
       const s = dot(q, item.meaning);
-      if (s > MEANING_FLOOR) scored.push([id, s]);
+      if (s > MEANING_FLOOR) {
+        scored.push([id, s]);
+        found.add(id);
+      }
     }
-    return scored.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id);
+    return firstOf(scored, depth, byScoreThenId).map(([id]) => id);
   }
 
   search(queries: string[], opts: SearchOptions = {}): { hits: Hit[]; total: number } {
@@ -195,24 +225,46 @@ export class SearchIndex {
       const item = this.items.get(id)!;
       return (!opts.kinds || opts.kinds.includes(item.kind)) && (!opts.allow || opts.allow(item));
     };
+    const offset = opts.offset ?? 0;
+    const topK = opts.topK ?? 10;
+    // Each ranking is fused from its best items only: an item below this depth in every list
+    // adds less than 1/(60 + depth) to any score. Every item matched at all still counts in `total`.
+    const depth = Math.max(MIN_DEPTH, 2 * (offset + topK));
+    const found = new Set<string>();
     const lists: string[][] = [];
     queries.forEach((q, n) => {
       const extra = (opts.extraRankings?.[n] ?? []).filter((id) => this.items.has(id) && allow(id));
+      for (const id of extra) found.add(id);
       if (mode === 'hybrid') {
-        const lexical = this.rank(q, 'lexical', allow, useLexicon);
-        const ranked = [lexical, this.rank(q, 'semantic', allow, useLexicon), ...(extra.length ? [extra] : [])];
+        const lexical = this.rank(q, 'lexical', allow, useLexicon, depth, found);
+        const ranked = [lexical, this.rank(q, 'semantic', allow, useLexicon, depth, found), ...(extra.length ? [extra] : [])];
         lists.push(fuse(ranked, [this.literalness(q, lexical), 1, 1]).map(([id]) => id));
-      } else lists.push(this.rank(q, mode, allow, useLexicon));
+      } else lists.push(this.rank(q, mode, allow, useLexicon, depth, found));
     });
     const fused = lists.length === 1 ? lists[0]!.map((id, i) => [id, 1 / (RRF_K + i + 1)] as const) : fuse(lists);
-    const offset = opts.offset ?? 0;
-    const topK = opts.topK ?? 10;
     const hits = fused.slice(offset, offset + topK).map(([id, score]) => {
       const item = this.items.get(id)!;
       return { id, kind: item.kind, documentId: item.documentId, score: Number(score.toFixed(6)) };
     });
-    return { hits, total: fused.length };
+    return { hits, total: found.size };
   }
+}
+
+const byScoreThenId = (a: readonly [string, number], b: readonly [string, number]) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
+
+/**
+ * The first `n` entries in the order `cmp` sorts them (the same as sorting them all and taking
+ * the first `n`, ties included), where `cmp` puts higher scores first: the n-th best score is
+ * found on a typed array, and only the entries that reach it are sorted.
+ */
+export function firstOf<T extends readonly [string, number]>(entries: T[], n: number, cmp: (a: T, b: T) => number): T[] {
+  if (entries.length <= n) return entries.sort(cmp);
+  const scores = Float64Array.from(entries, (e) => e[1]).sort();
+  const bar = scores[scores.length - n]!;
+  return entries
+    .filter((e) => e[1] >= bar)
+    .sort(cmp)
+    .slice(0, n);
 }
 
 /** Reciprocal-rank fusion of ranked id lists, each counting as much as its weight (1 by default). */

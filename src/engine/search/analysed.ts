@@ -1,0 +1,36 @@
+import { terms } from '../text/index.js';
+import { textVector } from '../meaning/sentence-vectors.js';
+
+/**
+ * What search ranks an item by: its terms (for BM25) and its vector of meaning (SIF, where the
+ * locale has word vectors), read in one locale. Computed once where a chunk is written and kept
+ * beside it (`chunks.search_*`), so that building a project's index reads them back instead of
+ * analysing every text again; stored as text so that SQLite and PostgreSQL keep them alike.
+ */
+export interface Analysed {
+  terms: string[];
+  meaning: Float32Array | null;
+}
+
+export function analyseForSearch(text: string, locale: string): Analysed {
+  return { terms: terms(text, locale), meaning: textVector(text, locale) };
+}
+
+/** The stored form: terms separated by spaces (a term never holds white space), the vector's float32 bytes in base64. */
+export function encodeAnalysed(a: Analysed, locale: string): { searchTerms: string; searchMeaning: string | null; searchLocale: string } {
+  return {
+    searchTerms: a.terms.join(' '),
+    searchMeaning: a.meaning ? Buffer.from(a.meaning.buffer, a.meaning.byteOffset, a.meaning.byteLength).toString('base64') : null,
+    searchLocale: locale,
+  };
+}
+
+export function decodeAnalysed(searchTerms: string, searchMeaning: string | null): Analysed {
+  let meaning: Float32Array | null = null;
+  if (searchMeaning) {
+    const bytes = Buffer.from(searchMeaning, 'base64');
+    meaning = new Float32Array(bytes.byteLength / 4);
+    new Uint8Array(meaning.buffer).set(bytes);
+  }
+  return { terms: searchTerms === '' ? [] : searchTerms.split(' '), meaning };
+}
