@@ -327,7 +327,8 @@ function subThemes(
       naming.map((i) => ctx.sentences[i]!.text),
       ctx.forms,
       ctx.opts.locale,
-      parentTop,
+      // A sub-theme is not named by its parent's words ("Sonnenblume" under "Sonnenblume").
+      new Set([...parentTop, ...contentTerms(theme.name, ctx.opts.locale)]),
       naming.map((i) => ctx.sentences[i]!.documentId),
     );
     const key = `${theme.key}:${j}`;
