@@ -3,6 +3,9 @@
  * whose participant sentences are marked with the themes they speak to, beside two baselines
  * run on the same studies in the same run:
  *   npx tsx eval/passages/run.ts            (all studies; STUDY=name for one; DETAIL=1 per theme; SEED=n)
+ *   SPLIT=development SEEDS=1,2,3,42 npx tsx eval/passages/run.ts
+ *                                           (only one split, as tuning must; with SEEDS, a last table of
+ *                                            each study's mean over the seeds: how tuning is scored)
  * With LLM=fake (a local fake model, `fake-llm.ts`) or LLM=url (the endpoint of the SIFT_LLM_*
  * variables), each study also gets a row `sift + … LLM`: the automatic analysis reworded by the
  * product's provider and `reworkWithModel`, as the worker does. The targets are the offline row's.
@@ -108,7 +111,7 @@ async function withModel(study: Study, offline: ReturnType<typeof automaticAnaly
   return row;
 }
 
-async function evaluate(study: Study): Promise<Row[]> {
+async function evaluate(study: Study, seed: number): Promise<Row[]> {
   const docs = study.transcripts.map((t) => ({ id: t.id, text: t.text, chunks: chunkText(t.text, { locale: study.locale }) }));
   const real = study.themes.filter((t) => !t.distractor);
   console.error(`${study.name} (${study.split}, ${study.locale}): ${docs.length} transcripts, ${real.length} themes`);
@@ -118,7 +121,7 @@ async function evaluate(study: Study): Promise<Row[]> {
     granularity: 'default',
     strictMode: false,
     existingCategories: [],
-    seed: Number(process.env.SEED ?? 42),
+    seed,
   });
   const ms = Date.now() - started;
   const pre = predefinedAnalysis(
@@ -140,11 +143,35 @@ async function evaluate(study: Study): Promise<Row[]> {
 
 const model = await modelUnderTest();
 const only = process.env.STUDY;
-const studies = loadStudies().filter((s) => !only || s.name === only);
+const split = process.env.SPLIT;
+const studies = loadStudies().filter((s) => (!only || s.name === only) && (!split || s.split === split));
+const seeds = (process.env.SEEDS ?? process.env.SEED ?? '42').split(',').map(Number);
 const rows: Row[] = [];
-for (const study of studies) rows.push(...(await evaluate(study)));
+const bySeed: Row[][] = [];
+for (const seed of seeds) {
+  const these: Row[] = [];
+  for (const study of studies) these.push(...(await evaluate(study, seed)));
+  bySeed.push(these);
+}
+rows.push(...bySeed[0]!);
 await model?.fake?.close();
 const f = (x: number | undefined) => (x === undefined ? '' : x.toFixed(3));
+if (seeds.length > 1) {
+  console.log(`Mean over seeds ${seeds.join(', ')} (sift's row; predefined analysis does not depend on the seed):\n`);
+  console.log('| study | split | mean best-category F1 | themes found | predefined macro-F1 |');
+  console.log('|---|---|---:|---:|---:|');
+  const sift = bySeed.map((these) => these.filter((r) => r.method === 'sift'));
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  for (const [i, r] of sift[0]!.entries()) {
+    const found = sift.map((s) => Number(s[i]!.found!.split('/')[0]));
+    console.log(
+      `| ${r.study} | ${r.split} | ${f(mean(sift.map((s) => s[i]!.meanF1!)))} | ${mean(found).toFixed(2)}/${r.found!.split('/')[1]} | ${f(r.predefinedF1)} |`,
+    );
+  }
+  const all = sift.flat();
+  console.log(`| all | | ${f(mean(all.map((r) => r.meanF1!)))} | | ${f(mean(sift[0]!.map((r) => r.predefinedF1!)))} |\n`);
+  console.log(`First seed (${seeds[0]}):\n`);
+}
 console.log(
   '| study | split | method | themes found (F1 ≥ 0.5) | mean best-category F1 | coverage | distractor a theme | predefined macro-F1 | verbatim | quotes from interviewer or header | top-level themes | ms |',
 );

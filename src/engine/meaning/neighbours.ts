@@ -9,8 +9,8 @@ import type { SparseRows } from '../analysis/nmf.js';
  * idiosyncrasies (their job, their family, their way of speaking) find no partner elsewhere and
  * drop out. Neighbours come from the text's own document only where the project has one document.
  *
- * Similarity is the mean of the cosines in each view (dense rows, or sparse rows), every row
- * unit length or empty: word-vector meaning, sub-words and words weigh alike. Neighbours are
+ * Similarity is the weighted mean of the cosines in each view (dense rows, or sparse rows), every
+ * row unit length or empty; each view says its weight (analysis/unit-meaning.ts). Neighbours are
  * looked for among at most 1,500 texts (evenly spread over the project), so that the cost grows
  * with the project, not with its square.
  *
@@ -25,6 +25,8 @@ import type { SparseRows } from '../analysis/nmf.js';
 export interface View {
   dense?: Float32Array[];
   sparse?: SparseRows;
+  /** How much the view's cosine counts in the mean (1 unless said). */
+  weight?: number;
 }
 
 const K = 10;
@@ -48,7 +50,7 @@ function postings(x: SparseRows, pool: number[]): { rows: Int32Array; vals: Floa
   return out;
 }
 
-/** A text's similarity to every text of the pool, in the mean of the views' cosines. */
+/** A text's similarity to every text of the pool, in the weighted mean of the views' cosines. */
 function similarities(
   views: View[],
   dense: (Float32Array | null)[],
@@ -58,7 +60,9 @@ function similarities(
   acc: Float64Array,
 ): void {
   acc.fill(0);
+  const total = views.reduce((sum, view) => sum + (view.weight ?? 1), 0);
   views.forEach((view, v) => {
+    const share = (view.weight ?? 1) / total;
     const flat = dense[v];
     if (flat) {
       const dims = flat.length / acc.length;
@@ -66,13 +70,13 @@ function similarities(
       for (const j of pool) {
         let s = 0;
         for (let d = 0, at = j * dims; d < dims; d++, at++) s += a[d]! * flat[at]!;
-        acc[j]! += s / views.length;
+        acc[j]! += s * share;
       }
     } else if (view.sparse) {
       const r = view.sparse.rows[i]!;
       for (let p = 0; p < r.cols.length; p++) {
         const post = lists[v]![r.cols[p]!]!;
-        const w = r.vals[p]! / views.length;
+        const w = r.vals[p]! * share;
         for (let q = 0; q < post.rows.length; q++) acc[post.rows[q]!]! += w * post.vals[q]!;
       }
     }
