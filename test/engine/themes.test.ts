@@ -5,7 +5,8 @@ import { themeCount } from '../../src/engine/analysis/theme-count.js';
 import { automaticAnalysis } from '../../src/engine/analysis/index.js';
 import { chunkText } from '../../src/engine/chunk.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
-import { tokenize } from '../../src/engine/text/index.js';
+import { stem, tokenize } from '../../src/engine/text/index.js';
+import { nameTheme, SurfaceForms } from '../../src/engine/analysis/naming.js';
 
 /** `groups` groups of `size` rows; each group uses its own 6 columns (plus noise on a shared one). */
 function blocks(groups: number, size: number, seed = 1): SparseRows {
@@ -232,5 +233,25 @@ describe('granularity and strict mode in automatic analysis', () => {
       expect(chunksQuoted.size).toBeGreaterThan(0);
       expect(chunksQuoted.size).toBeLessThanOrEqual(3);
     }
+  });
+});
+
+describe('theme names', () => {
+  it("end on a word, not on a clitic ('s, 're) the phrase was spoken with", () => {
+    const sentences = [
+      "The stairwell light's broken again and nobody fixes it.",
+      "On the estate the stairwell light's been out for weeks.",
+      "That stairwell light's the worst thing about the late visits.",
+      "I use my phone torch because the stairwell light's gone.",
+    ];
+    const forms = new SurfaceForms('en');
+    for (const s of sentences) forms.add(s);
+    const component = new Map([
+      [stem('stairwell', 'en'), 1],
+      [stem('light', 'en'), 1],
+    ]);
+    const { name, keywords } = nameTheme(component, sentences, forms, 'en', undefined, ['a', 'b', 'c', 'd']);
+    expect(name.toLowerCase()).toContain('stairwell light');
+    for (const text of [name, ...keywords]) expect(text).not.toMatch(/['’](s|re)\b/i);
   });
 });

@@ -108,6 +108,8 @@ function englishPhrases(text: string, locale: string): Candidate[] {
     const words = m.terms
       .map((t) => (t.tags.includes('ProperNoun') || t.tags.includes('Acronym') ? clean(t) : clean(t).toLowerCase()))
       .filter((w) => w.length > 1);
+    // A phrase's last word keeps no clitic: "the stairwell light's broken" names "stairwell light".
+    if (words.length > 0) words[words.length - 1] = words[words.length - 1]!.replace(/['’](?:s|re|ll|ve|d)$/i, '');
     if (words.length === 0 || words.length > 3 || m.terms.some((t) => t.tags.includes('Person') || t.tags.includes('FirstName'))) continue;
     const stems = contentTerms(words.join(' '), locale);
     if (stems.length === words.length) out.push({ words: words.join(' '), stems });
