@@ -255,3 +255,26 @@ describe('theme names', () => {
     for (const text of [name, ...keywords]) expect(text).not.toMatch(/['’](s|re)\b/i);
   });
 });
+
+describe('theme names, spelt as the participants spell them', () => {
+  it('keep the capitals of days and of words like "CVs", and are never a noun of amount ("loads")', () => {
+    const sentences = [
+      'On Saturday I print my CVs there, loads of them.',
+      'They shut on Saturday afternoons now, which is loads of hassle when I need CVs printed.',
+      'Saturday is the only day I can print CVs, and there are loads of people queuing.',
+      'I went on Saturday to update my CVs and the printer had loads of jams.',
+    ];
+    const forms = new SurfaceForms('en');
+    for (const s of sentences) forms.add(s);
+    const component = new Map([
+      [stem('saturday', 'en'), 1],
+      [stem('cvs', 'en'), 1],
+      [stem('loads', 'en'), 1],
+    ]);
+    const { name, keywords } = nameTheme(component, sentences, forms, 'en', undefined, ['a', 'b', 'c', 'd']);
+    const all = [name, ...keywords].join(' | ');
+    expect(all).toContain('Saturday');
+    expect(all).toContain('CVs');
+    expect(all.toLowerCase()).not.toContain('loads');
+  });
+});

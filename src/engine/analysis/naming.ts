@@ -99,18 +99,27 @@ interface Candidate {
   stems: string[];
 }
 
+/** Nouns of amount or of nothing in particular ("loads of", "a couple of", "the thing is"): they name no theme. */
+const VAGUE = new Set(
+  'thing things stuff lot lots load loads bit bits couple kind kinds sort sorts bunch plenty piece part way ways case fact point deal end start bottom top'.split(
+    ' ',
+  ),
+);
+
 /** English noun phrases, by compromise's part-of-speech tags; people named in an interview (the participant, a child, a librarian) name no theme. */
 function englishPhrases(text: string, locale: string): Candidate[] {
   const out: Candidate[] = [];
   const matches = nlp(text).match('#Adjective? #Noun+').not('(#Pronoun|#Possessive|#Value|#Determiner)');
   for (const m of matches.json() as { terms: { text: string; tags: string[] }[] }[]) {
     const clean = (t: { text: string; tags: string[] }) => t.text.replace(/[^\p{L}\p{N}'’.-]+/gu, '').replace(/\.$/, '');
-    const words = m.terms
-      .map((t) => (t.tags.includes('ProperNoun') || t.tags.includes('Acronym') ? clean(t) : clean(t).toLowerCase()))
-      .filter((w) => w.length > 1);
+    // Names, days, months and words spelt with capitals inside ("CVs", "PIN") keep their spelling.
+    const kept = (t: { text: string; tags: string[] }) =>
+      ['ProperNoun', 'Acronym', 'WeekDay', 'Month'].some((tag) => t.tags.includes(tag)) || /\p{Lu}.*\p{Lu}/u.test(clean(t));
+    const words = m.terms.map((t) => (kept(t) ? clean(t) : clean(t).toLowerCase())).filter((w) => w.length > 1);
     // A phrase's last word keeps no clitic: "the stairwell light's broken" names "stairwell light".
     if (words.length > 0) words[words.length - 1] = words[words.length - 1]!.replace(/['’](?:s|re|ll|ve|d)$/i, '');
     if (words.length === 0 || words.length > 3 || m.terms.some((t) => t.tags.includes('Person') || t.tags.includes('FirstName'))) continue;
+    if (words.some((w) => VAGUE.has(w.toLowerCase()))) continue;
     const stems = contentTerms(words.join(' '), locale);
     if (stems.length === words.length) out.push({ words: words.join(' '), stems });
   }
