@@ -9,6 +9,7 @@ import { documentsMatchingMetadata } from '../domain/filters.js';
 import { reworkWithModel } from '../engine/llm/writer.js';
 
 import { automaticAnalysis, predefinedAnalysis, summarizeDocument, summarizeGroup } from '../engine/analysis/index.js';
+import { otherMaterial } from '../engine/analysis/evidence.js';
 
 interface EngineDoc {
   id: string;
@@ -41,6 +42,16 @@ async function loadDocuments(ctx: WorkerContext, projectId: string, only?: Set<s
       .map((c) => ({ idx: Number(c.idx), text: c.text, speaker: c.speaker, start: Number(c.startOffset), end: Number(c.endOffset) })),
     metadata: Object.fromEntries(values.filter((v) => v.documentId === d.id && v.text !== '').map((v) => [fieldName.get(v.fieldId) ?? v.fieldId, v.text])),
   }));
+}
+
+/**
+ * The documents of other material (manuals, reports) in a project mostly of transcripts, judged
+ * over all its ready documents (or those in `only`), not only over those a run analyses: a manual
+ * uploaded after the interviews is still other material.
+ */
+async function otherMaterialOf(ctx: WorkerContext, projectId: string, only?: Set<string>): Promise<Set<string> | null> {
+  const docs = await ctx.store.db.selectFrom('documents').select(['id', 'text']).where('projectId', '=', projectId).where('status', '=', 'ready').execute();
+  return otherMaterial(docs.filter((d) => !only || only.has(d.id)).map((d) => ({ id: d.id, text: d.text ?? '' })));
 }
 
 async function documentsWithoutVerdict(ctx: WorkerContext, projectId: string, family: string): Promise<Set<string>> {
@@ -163,6 +174,7 @@ async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: R
     granularity: params.granularity,
     strictMode: params.strictMode,
     seed: 42,
+    otherMaterial: await otherMaterialOf(ctx, project.id),
     existingCategories: existing.map((c) => ({
       key: c.id,
       name: c.text,
@@ -182,15 +194,25 @@ async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: R
   const known = new Map(existing.map((c) => [c.id, c.id]));
   const categoryIds = await fenced(ctx, run, (trx) => createCategories(trx, project.id, result.categories, known, run.id));
   await writeResults(ctx, run, family, result, categoryIds);
-  return null;
+  return otherMaterialNote(result.verdicts);
 }
 
-async function runPredefined(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>, params: AnalysisParams) {
+/** Says how many documents a run left out as other material, and why (a verdict's reason is not shown otherwise). */
+function otherMaterialNote(verdicts: { verdict: string; reason?: string }[]): string | null {
+  const left = verdicts.filter((v) => v.verdict === 'skipped' && v.reason?.startsWith('not a transcript')).length;
+  if (left === 0) return null;
+  return `left out ${left} document${left > 1 ? 's' : ''} that ${left > 1 ? 'are' : 'is'} not a transcript (a manual, a report): in a project mostly of interview transcripts, analyses code the transcripts. Analyse other material in a project of its own, or in a predefined analysis filtered by metadata to it alone.`;
+}
+
+/** Answers the run's note, if it has one to leave (other material left out). */
+async function runPredefined(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>, params: AnalysisParams): Promise<string | null> {
   const family = familyOf('predefined', run);
   let todo = await documentsWithoutVerdict(ctx, project.id, family);
+  // A filtered run's scope is what the filter keeps: a filter to the reports analyses the reports.
+  let scope: Set<string> | undefined;
   if (params.documentScope === 'filtered' && params.metadataFilter?.length) {
-    const keep = await documentsMatchingMetadata(ctx.store.db, project.id, params.metadataFilter);
-    todo = new Set([...todo].filter((id) => keep.has(id)));
+    scope = await documentsMatchingMetadata(ctx.store.db, project.id, params.metadataFilter);
+    todo = new Set([...todo].filter((id) => scope!.has(id)));
   }
   const docs = await loadDocuments(ctx, project.id, todo);
   const categories = params.categories ?? [];
@@ -203,10 +225,16 @@ async function runPredefined(ctx: WorkerContext, run: Row<'analyses'>, project: 
     else if (!drafts.some((d) => d.key === c.name)) drafts.push({ key: c.name, name: c.name, description: c.description ?? '', parentKey: null });
   }
   const categoryIds = await fenced(ctx, run, (trx) => createCategories(trx, project.id, drafts, known, run.id));
-  if (docs.length === 0) return;
+  if (docs.length === 0) return null;
   await beforeComputing(ctx, run);
-  const result = predefinedAnalysis(docs, categories, { locale: project.locale, granularity: params.granularity, strictMode: params.strictMode });
+  const result = predefinedAnalysis(docs, categories, {
+    locale: project.locale,
+    granularity: params.granularity,
+    strictMode: params.strictMode,
+    otherMaterial: await otherMaterialOf(ctx, project.id, scope),
+  });
   await writeResults(ctx, run, family, result, categoryIds);
+  return otherMaterialNote(result.verdicts);
 }
 
 async function runSummaries(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>) {
@@ -283,7 +311,7 @@ export const analysisJob: JobKind = {
       const type = run.type as AnalysisType;
       let note: string | null = null;
       if (type === 'automatic') note = await runAutomatic(ctx, run, project, params);
-      else if (type === 'predefined') await runPredefined(ctx, run, project, params);
+      else if (type === 'predefined') note = await runPredefined(ctx, run, project, params);
       else if (type === 'summaries') await runSummaries(ctx, run, project);
       else await runMetadataSummaries(ctx, run, project);
       await finishRun(ctx, run, { status: 'completed', note });

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { automaticAnalysis, predefinedAnalysis, summarizeDocument } from '../../src/engine/analysis/index.js';
 import { chunkText } from '../../src/engine/chunk.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
+import { MANUALS } from '../fixtures/manuals.js';
+import { evidence } from '../../src/engine/analysis/evidence.js';
 import path from 'node:path';
 import { loadStudy, STUDIES_DIR } from '../../eval/passages/load.js';
 import { terms } from '../../src/engine/text/index.js';
@@ -90,6 +92,36 @@ describe('analysis engine', () => {
     expect((filed.get("p01|It's not rocket science.") ?? []).length).toBeLessThanOrEqual(1);
     const visits = [...filed].find(([key]) => key.includes('extra ten minutes with each of them without anybody spending a penny more'));
     expect(visits?.[1].sort()).toEqual(['Pay and mileage', 'Rushed visits']);
+  });
+
+  it('leaves manuals out of a project of interviews, saying why, and finds the same themes as without them', () => {
+    // Development studies of the passage benchmark (never a held-out one), with two manuals that
+    // share their words (journeys, mileage, pay, rota, safety; app, hours, staff, forms).
+    const manuals = MANUALS.map((m) => ({ ...m, chunks: chunkText(m.text) }));
+    const isManual = (id: string) => id.startsWith('manual-');
+    for (const name of ['care-workers', 'library-users']) {
+      const study = loadStudy(path.join(STUDIES_DIR, name));
+      const interviews = study.transcripts.map((t) => ({ id: t.id, text: t.text, chunks: chunkText(t.text) }));
+      const categories = study.themes.filter((t) => !t.distractor).map((t) => ({ name: t.name, description: t.description }));
+      for (const result of [predefinedAnalysis([...interviews, ...manuals], categories, opts), automaticAnalysis([...interviews, ...manuals], opts)]) {
+        expect(result.insights.filter((i) => isManual(i.documentId))).toEqual([]);
+        for (const m of manuals)
+          expect(result.verdicts.find((v) => v.documentId === m.id)).toMatchObject({ verdict: 'skipped', reason: expect.stringContaining('not a transcript') });
+      }
+      expect(automaticAnalysis([...interviews, ...manuals], opts)).toEqual({
+        ...automaticAnalysis(interviews, opts),
+        verdicts: expect.arrayContaining(automaticAnalysis(interviews, opts).verdicts),
+      });
+    }
+    // Alone, the manuals are what the project is about, and are analysed.
+    expect(automaticAnalysis(manuals, opts).verdicts.filter((v) => v.reason?.includes('not a transcript'))).toEqual([]);
+  });
+
+  it('takes no line of code or format string for evidence', () => {
+    const text =
+      'Participant: Start the server with app.listen(3000); then call fastify() again, as the service guide says.\n\nParticipant: The log says "%s: skipping existing file" when the file exists already, every single morning.\n\nParticipant: The morning log is long and the service guide is longer, every single morning.';
+    const found = evidence({ id: 'c', text, chunks: chunkText(text) }, 'en').map((s) => s.text);
+    expect(found).toEqual(['The morning log is long and the service guide is longer, every single morning.']);
   });
 
   it('summarises a document with its own sentences', () => {

@@ -1,5 +1,5 @@
 import type { AnalysisDocument, CategoryDraft, ExistingCategory, Granularity, InsightDraft, Verdict } from './types.js';
-import { evidence, groupUnits, type Sentence, type Unit } from './evidence.js';
+import { evidence, groupUnits, otherMaterial, otherVerdict, type Sentence, type Unit } from './evidence.js';
 import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.js';
 import { describeTheme, nameTheme, SurfaceForms, topTerms } from './naming.js';
 import { insightFrom } from './insight.js';
@@ -25,6 +25,8 @@ export interface AutomaticOptions {
   strictMode: boolean;
   existingCategories: ExistingCategory[];
   seed: number;
+  /** The project's documents of other material (evidence.ts `otherMaterial`, over the whole project); found among `docs` when left out. */
+  otherMaterial?: Set<string> | null;
 }
 
 const MAX_THEMES = 12;
@@ -113,10 +115,20 @@ const clearest = (idx: number[], component: Vec, vecs: Vec[]) =>
     .slice(0, NAMING_SENTENCES)
     .map((x) => x.i);
 
-export function automaticAnalysis(
-  docs: AnalysisDocument[],
-  opts: AutomaticOptions,
-): { categories: CategoryDraft[]; insights: InsightDraft[]; verdicts: Verdict[] } {
+type AutomaticResult = { categories: CategoryDraft[]; insights: InsightDraft[]; verdicts: Verdict[] };
+
+/** In a project mostly of transcripts, the other material (manuals, reports: evidence.ts) is not analysed. */
+export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticResult {
+  const other = opts.otherMaterial !== undefined ? opts.otherMaterial : otherMaterial(docs);
+  if (!other) return analyse(docs, opts);
+  const result = analyse(
+    docs.filter((d) => !other.has(d.id)),
+    opts,
+  );
+  return { ...result, verdicts: [...result.verdicts, ...docs.filter((d) => other.has(d.id)).map((d) => otherVerdict(d, opts.locale))] };
+}
+
+function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticResult {
   const verdicts: Verdict[] = [];
   const sentences: Sentence[] = [];
   for (const d of docs) {

@@ -1,4 +1,4 @@
-import type { AnalysisDocument } from './types.js';
+import type { AnalysisDocument, Verdict } from './types.js';
 import { contentTerms } from './vectors.js';
 
 /**
@@ -6,8 +6,8 @@ import { contentTerms } from './vectors.js';
  * (so every quote is a verbatim slice). Interviewers' turns are context, not evidence: a speaker
  * named like an interviewer, or one whose turns are mostly questions, is left out, and the
  * question a turn answers travels with its sentences as `prompt`. Nor are a transcript's header
- * lines (what stands before its first turn), headings (a line without a sentence's end) or
- * fillers (fewer than two content words) evidence.
+ * lines (what stands before its first turn), headings (a line without a sentence's end),
+ * fillers (fewer than two content words) or lines of code evidence.
  */
 export interface Sentence {
   documentId: string;
@@ -43,6 +43,12 @@ function askers(doc: AnalysisDocument): Set<string> {
   return out;
 }
 
+/**
+ * A line of code or a format string, not a sentence anyone said or wrote: braces, arrows, calls,
+ * assignments, `printf` conversions, comments, backticks, a statement's closing semicolon.
+ */
+const CODE = /[{}`]|=>|\(\)|;\s*$|%[sdlu]\b|\/\/|\w\.\w+\(|\b\w+\s*=\s*[\w'"(]/;
+
 const segmenters = new Map<string, Intl.Segmenter>();
 
 /** A heading or a header line: one line that does not end as a sentence does. */
@@ -77,7 +83,7 @@ export function evidence(doc: AnalysisDocument, locale: string, minWords = 4): S
         const raw = s.segment;
         const lead = raw.length - raw.trimStart().length;
         const text = raw.trim();
-        if (text.split(/\s+/).length < minWords || text.endsWith('?') || contentTerms(text, locale).length < 2) continue;
+        if (text.split(/\s+/).length < minWords || text.endsWith('?') || CODE.test(text) || contentTerms(text, locale).length < 2) continue;
         const start = paraStart + bodyFrom + s.index + lead;
         const end = start + text.length;
         if (doc.text.slice(start, end) !== text) continue;
@@ -89,6 +95,49 @@ export function evidence(doc: AnalysisDocument, locale: string, minWords = 4): S
 }
 
 const TURN_LABEL = /^\s*[A-Z][\p{L}.'’ -]{0,40}?:\s/mu;
+
+/**
+ * Whether a document is a transcript: at least three of its lines open with a speaker's label,
+ * and such lines are at least a twentieth of its lines (a turn may run over many). A manual's "Note:" or "Example:" lines, or a
+ * report's "Source:", make no transcript of it.
+ */
+export function isTranscript(doc: { text: string }): boolean {
+  let lines = 0;
+  let labelled = 0;
+  for (const line of doc.text.split('\n')) {
+    if (line.trim() === '') continue;
+    lines++;
+    if (LABEL.test(line)) labelled++;
+  }
+  return labelled >= 3 && labelled * 20 >= lines;
+}
+
+/**
+ * In a project mostly of transcripts (at least half its documents), the documents that are not
+ * (manuals, reports, articles) are other material, which analyses leave out: its words are
+ * another register, and its passages would otherwise fill the interviews' categories and form
+ * themes of their own ("Document and license"). Null where the project is not mostly
+ * transcripts, or is transcripts only.
+ */
+export function otherMaterial(docs: { id: string; text: string }[]): Set<string> | null {
+  const other = docs.filter((d) => !isTranscript(d));
+  if (other.length === 0 || other.length * 2 > docs.length) return null;
+  return new Set(other.map((d) => d.id));
+}
+
+/** What a document of other material is told (that it failed, where it cannot be read at all). */
+export function otherVerdict(doc: AnalysisDocument, locale: string): Verdict {
+  try {
+    evidence(doc, locale);
+  } catch (err) {
+    return { documentId: doc.id, verdict: 'failed', reason: `could not read the document: ${(err as Error).message}` };
+  }
+  return {
+    documentId: doc.id,
+    verdict: 'skipped',
+    reason: 'not a transcript: in a project mostly of interview transcripts, analyses code the transcripts (analyse other material in a project of its own)',
+  };
+}
 
 /** Sentences that speak together: a speaker turn in a transcript, a whole document otherwise. */
 export interface Unit {

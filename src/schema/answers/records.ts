@@ -208,7 +208,11 @@ export const AnalysisRef = Closed(
     id: Type.String(),
     type: Type.String(),
     status: StringEnum(['queued', 'running', 'completed', 'failed'] as const),
-    note: Type.Optional(Type.String({ description: 'why the run does nothing or little (e.g. nothing new to analyse)' })),
+    note: Type.Optional(
+      Type.String({
+        description: 'why the run does nothing or little (e.g. nothing new to analyse), or what it left out (documents that are not transcripts)',
+      }),
+    ),
   },
   { title: 'AnalysisRef' },
 );

@@ -1104,7 +1104,7 @@ export interface components {
             type: string;
             /** @enum {string} */
             status: "queued" | "running" | "completed" | "failed";
-            /** @description why the run does nothing or little (e.g. nothing new to analyse) */
+            /** @description why the run does nothing or little (e.g. nothing new to analyse), or what it left out (documents that are not transcripts) */
             note?: string;
         };
         /**
