@@ -4,7 +4,7 @@ import { automaticAnalysis, predefinedAnalysis, summarizeDocument } from '../../
 import { chunkText } from '../../src/engine/chunk.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
 import { MANUALS } from '../fixtures/manuals.js';
-import { evidence } from '../../src/engine/analysis/evidence.js';
+import { evidence, isTranscript } from '../../src/engine/analysis/evidence.js';
 import path from 'node:path';
 import { loadStudy, STUDIES_DIR } from '../../eval/passages/load.js';
 import { terms } from '../../src/engine/text/index.js';
@@ -115,6 +115,17 @@ describe('analysis engine', () => {
     }
     // Alone, the manuals are what the project is about, and are analysed.
     expect(automaticAnalysis(manuals, opts).verdicts.filter((v) => v.reason?.includes('not a transcript'))).toEqual([]);
+  });
+
+  it('tells a transcript from a manual by its speakers, not by its labelled lines', () => {
+    const manual = Array.from(
+      { length: 6 },
+      (_, n) => `Step ${n + 1}\n\nNote: keep the lid closed.\nWarning: unplug it first.\nTip: it works best when cold.`,
+    ).join('\n\n');
+    expect(isTranscript({ text: manual })).toBe(false);
+    // Long turns hard-wrapped over many lines are still turns.
+    const wrapped = (who: string) => `${who}: ${Array.from({ length: 12 }, () => 'and then we talked about the bus times again').join('\n')}`;
+    expect(isTranscript({ text: ['Interviewer: How was it?', wrapped('Ann'), 'Interviewer: And then?', wrapped('Ann')].join('\n\n') })).toBe(true);
   });
 
   it('takes no line of code or format string for evidence', () => {

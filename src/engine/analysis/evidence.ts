@@ -98,8 +98,8 @@ const TURN_LABEL = /^\s*[A-Z][\p{L}.'’ -]{0,40}?:\s/mu;
 
 /**
  * Whether a document is a transcript: at least three of its lines open with a speaker's label,
- * and such lines are at least a twentieth of its lines (a turn may run over many). A manual's "Note:" or "Example:" lines, or a
- * report's "Source:", make no transcript of it.
+ * and such lines are at least a twentieth of its lines (a turn may run over many). A manual's
+ * "Note:" or "Example:" lines, or a report's "Source:", are not speakers' labels.
  */
 export function isTranscript(doc: { text: string }): boolean {
   let lines = 0;
@@ -107,10 +107,15 @@ export function isTranscript(doc: { text: string }): boolean {
   for (const line of doc.text.split('\n')) {
     if (line.trim() === '') continue;
     lines++;
-    if (LABEL.test(line)) labelled++;
+    const m = LABEL.exec(line);
+    if (m && !DOCUMENT_LABEL.test(m[1]!.trim())) labelled++;
   }
   return labelled >= 3 && labelled * 20 >= lines;
 }
+
+/** Labels documents give their own lines, not speakers. */
+const DOCUMENT_LABEL =
+  /^(notes?|nb|warning|caution|danger|important|attention|notice|tip|hint|remarks?|examples?|usage|syntax|see( also)?|sources?|references?|figure|table|chapter|section|step|summary|abstract|keywords|title|subject|author|date|time|location|version|status|default|returns?|parameters?|type|re|to|from|cc|hinweis|achtung|beispiel|quelle|remarque|exemple)$/i;
 
 /**
  * In a project mostly of transcripts (at least half its documents), the documents that are not
