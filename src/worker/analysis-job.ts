@@ -9,7 +9,7 @@ import { documentsMatchingMetadata } from '../domain/filters.js';
 import { reworkWithModel } from '../engine/llm/writer.js';
 
 import { automaticAnalysis, predefinedAnalysis, summarizeDocument, summarizeGroup } from '../engine/analysis/index.js';
-import { otherMaterial } from '../engine/analysis/evidence.js';
+import { OTHER_MATERIAL_REASON, otherMaterial } from '../engine/analysis/evidence.js';
 
 interface EngineDoc {
   id: string;
@@ -199,7 +199,7 @@ async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: R
 
 /** Says how many documents a run left out as other material, and why (a verdict's reason is not shown otherwise). */
 function otherMaterialNote(verdicts: { verdict: string; reason?: string }[]): string | null {
-  const left = verdicts.filter((v) => v.verdict === 'skipped' && v.reason?.startsWith('not a transcript')).length;
+  const left = verdicts.filter((v) => v.reason === OTHER_MATERIAL_REASON).length;
   if (left === 0) return null;
   return `left out ${left} document${left > 1 ? 's' : ''} that ${left > 1 ? 'are' : 'is'} not a transcript (a manual, a report): in a project mostly of interview transcripts, analyses code the transcripts. Analyse other material in a project of its own, or in a predefined analysis filtered by metadata to it alone.`;
 }

@@ -108,10 +108,8 @@ describe('analysis engine', () => {
         for (const m of manuals)
           expect(result.verdicts.find((v) => v.documentId === m.id)).toMatchObject({ verdict: 'skipped', reason: expect.stringContaining('not a transcript') });
       }
-      expect(automaticAnalysis([...interviews, ...manuals], opts)).toEqual({
-        ...automaticAnalysis(interviews, opts),
-        verdicts: expect.arrayContaining(automaticAnalysis(interviews, opts).verdicts),
-      });
+      const alone = automaticAnalysis(interviews, opts);
+      expect(automaticAnalysis([...interviews, ...manuals], opts)).toEqual({ ...alone, verdicts: expect.arrayContaining(alone.verdicts) });
     }
     // Alone, the manuals are what the project is about, and are analysed.
     expect(automaticAnalysis(manuals, opts).verdicts.filter((v) => v.reason?.includes('not a transcript'))).toEqual([]);

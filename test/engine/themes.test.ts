@@ -236,42 +236,39 @@ describe('granularity and strict mode in automatic analysis', () => {
   });
 });
 
+/** A theme's name and keywords from four documents' sentences, its component made of these words' stems. */
+function nameFrom(sentences: string[], words: string[]) {
+  const forms = new SurfaceForms('en');
+  for (const s of sentences) forms.add(s);
+  const component = new Map(words.map((w) => [stem(w, 'en'), 1]));
+  return nameTheme(component, sentences, forms, 'en', undefined, ['a', 'b', 'c', 'd']);
+}
+
 describe('theme names', () => {
   it("end on a word, not on a clitic ('s, 're) the phrase was spoken with", () => {
-    const sentences = [
-      "The stairwell light's broken again and nobody fixes it.",
-      "On the estate the stairwell light's been out for weeks.",
-      "That stairwell light's the worst thing about the late visits.",
-      "I use my phone torch because the stairwell light's gone.",
-    ];
-    const forms = new SurfaceForms('en');
-    for (const s of sentences) forms.add(s);
-    const component = new Map([
-      [stem('stairwell', 'en'), 1],
-      [stem('light', 'en'), 1],
-    ]);
-    const { name, keywords } = nameTheme(component, sentences, forms, 'en', undefined, ['a', 'b', 'c', 'd']);
+    const { name, keywords } = nameFrom(
+      [
+        "The stairwell light's broken again and nobody fixes it.",
+        "On the estate the stairwell light's been out for weeks.",
+        "That stairwell light's the worst thing about the late visits.",
+        "I use my phone torch because the stairwell light's gone.",
+      ],
+      ['stairwell', 'light'],
+    );
     expect(name.toLowerCase()).toContain('stairwell light');
     for (const text of [name, ...keywords]) expect(text).not.toMatch(/['’](s|re)\b/i);
   });
-});
 
-describe('theme names, spelt as the participants spell them', () => {
   it('keep the capitals of days and of words like "CVs", and are never a noun of amount ("loads")', () => {
-    const sentences = [
-      'On Saturday I print my CVs there, loads of them.',
-      'They shut on Saturday afternoons now, which is loads of hassle when I need CVs printed.',
-      'Saturday is the only day I can print CVs, and there are loads of people queuing.',
-      'I went on Saturday to update my CVs and the printer had loads of jams.',
-    ];
-    const forms = new SurfaceForms('en');
-    for (const s of sentences) forms.add(s);
-    const component = new Map([
-      [stem('saturday', 'en'), 1],
-      [stem('cvs', 'en'), 1],
-      [stem('loads', 'en'), 1],
-    ]);
-    const { name, keywords } = nameTheme(component, sentences, forms, 'en', undefined, ['a', 'b', 'c', 'd']);
+    const { name, keywords } = nameFrom(
+      [
+        'On Saturday I print my CVs there, loads of them.',
+        'They shut on Saturday afternoons now, which is loads of hassle when I need CVs printed.',
+        'Saturday is the only day I can print CVs, and there are loads of people queuing.',
+        'I went on Saturday to update my CVs and the printer had loads of jams.',
+      ],
+      ['saturday', 'cvs', 'loads'],
+    );
     const all = [name, ...keywords].join(' | ');
     expect(all).toContain('Saturday');
     expect(all).toContain('CVs');

@@ -1,5 +1,5 @@
 import type { AnalysisDocument, CategoryDraft, ExistingCategory, Granularity, InsightDraft, Verdict } from './types.js';
-import { evidence, groupUnits, otherMaterial, otherVerdict, type Sentence, type Unit } from './evidence.js';
+import { evidence, groupUnits, withoutOtherMaterial, type Sentence, type Unit } from './evidence.js';
 import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.js';
 import { describeTheme, nameTheme, SurfaceForms, topTerms } from './naming.js';
 import { insightFrom } from './insight.js';
@@ -119,13 +119,7 @@ type AutomaticResult = { categories: CategoryDraft[]; insights: InsightDraft[]; 
 
 /** In a project mostly of transcripts, the other material (manuals, reports: evidence.ts) is not analysed. */
 export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticResult {
-  const other = opts.otherMaterial !== undefined ? opts.otherMaterial : otherMaterial(docs);
-  if (!other) return analyse(docs, opts);
-  const result = analyse(
-    docs.filter((d) => !other.has(d.id)),
-    opts,
-  );
-  return { ...result, verdicts: [...result.verdicts, ...docs.filter((d) => other.has(d.id)).map((d) => otherVerdict(d, opts.locale))] };
+  return withoutOtherMaterial(docs, opts.otherMaterial, opts.locale, (transcripts) => analyse(transcripts, opts));
 }
 
 function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticResult {

@@ -130,18 +130,34 @@ export function otherMaterial(docs: { id: string; text: string }[]): Set<string>
   return new Set(other.map((d) => d.id));
 }
 
+/** Why a document of other material was left out (run notes count the verdicts that carry it). */
+export const OTHER_MATERIAL_REASON =
+  'not a transcript: in a project mostly of interview transcripts, analyses code the transcripts (analyse other material in a project of its own)';
+
 /** What a document of other material is told (that it failed, where it cannot be read at all). */
-export function otherVerdict(doc: AnalysisDocument, locale: string): Verdict {
+function otherVerdict(doc: AnalysisDocument, locale: string): Verdict {
   try {
     evidence(doc, locale);
   } catch (err) {
     return { documentId: doc.id, verdict: 'failed', reason: `could not read the document: ${(err as Error).message}` };
   }
-  return {
-    documentId: doc.id,
-    verdict: 'skipped',
-    reason: 'not a transcript: in a project mostly of interview transcripts, analyses code the transcripts (analyse other material in a project of its own)',
-  };
+  return { documentId: doc.id, verdict: 'skipped', reason: OTHER_MATERIAL_REASON };
+}
+
+/**
+ * Runs an analysis on the transcripts alone where the project also holds other material
+ * (`other`, or found among `docs` when undefined), and gives each document of it its verdict.
+ */
+export function withoutOtherMaterial<R extends { verdicts: Verdict[] }>(
+  docs: AnalysisDocument[],
+  other: Set<string> | null | undefined,
+  locale: string,
+  analyse: (docs: AnalysisDocument[]) => R,
+): R {
+  const left = other !== undefined ? other : otherMaterial(docs);
+  if (!left) return analyse(docs);
+  const result = analyse(docs.filter((d) => !left.has(d.id)));
+  return { ...result, verdicts: [...result.verdicts, ...docs.filter((d) => left.has(d.id)).map((d) => otherVerdict(d, locale))] };
 }
 
 /** Sentences that speak together: a speaker turn in a transcript, a whole document otherwise. */

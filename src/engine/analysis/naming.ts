@@ -106,16 +106,17 @@ const VAGUE = new Set(
   ),
 );
 
+/** Names, days, months and words spelt with capitals inside ("CVs", "PIN") keep their spelling in a name. */
+const keepsSpelling = (tags: string[], word: string) =>
+  ['ProperNoun', 'Acronym', 'WeekDay', 'Month'].some((tag) => tags.includes(tag)) || /\p{Lu}.*\p{Lu}/u.test(word);
+
 /** English noun phrases, by compromise's part-of-speech tags; people named in an interview (the participant, a child, a librarian) name no theme. */
 function englishPhrases(text: string, locale: string): Candidate[] {
   const out: Candidate[] = [];
   const matches = nlp(text).match('#Adjective? #Noun+').not('(#Pronoun|#Possessive|#Value|#Determiner)');
   for (const m of matches.json() as { terms: { text: string; tags: string[] }[] }[]) {
     const clean = (t: { text: string; tags: string[] }) => t.text.replace(/[^\p{L}\p{N}'’.-]+/gu, '').replace(/\.$/, '');
-    // Names, days, months and words spelt with capitals inside ("CVs", "PIN") keep their spelling.
-    const kept = (t: { text: string; tags: string[] }) =>
-      ['ProperNoun', 'Acronym', 'WeekDay', 'Month'].some((tag) => t.tags.includes(tag)) || /\p{Lu}.*\p{Lu}/u.test(clean(t));
-    const words = m.terms.map((t) => (kept(t) ? clean(t) : clean(t).toLowerCase())).filter((w) => w.length > 1);
+    const words = m.terms.map((t) => (keepsSpelling(t.tags, clean(t)) ? clean(t) : clean(t).toLowerCase())).filter((w) => w.length > 1);
     // A phrase's last word keeps no clitic: "the stairwell light's broken" names "stairwell light".
     if (words.length > 0) words[words.length - 1] = words[words.length - 1]!.replace(/['’](?:s|re|ll|ve|d)$/i, '');
     if (words.length === 0 || words.length > 3 || m.terms.some((t) => t.tags.includes('Person') || t.tags.includes('FirstName'))) continue;

@@ -1,5 +1,5 @@
 import type { AnalysisDocument, Granularity, InsightDraft, PredefinedCategoryInput, Verdict } from './types.js';
-import { evidence, groupUnits, otherMaterial, otherVerdict, type Sentence, type Unit } from './evidence.js';
+import { evidence, groupUnits, withoutOtherMaterial, type Sentence, type Unit } from './evidence.js';
 import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.js';
 import { insightFrom } from './insight.js';
 import { expand } from '../search/wordnet.js';
@@ -155,14 +155,7 @@ export function predefinedAnalysis(
   categories: PredefinedCategoryInput[],
   opts: PredefinedOptions,
 ): { insights: InsightDraft[]; verdicts: Verdict[] } {
-  const other = opts.otherMaterial !== undefined ? opts.otherMaterial : otherMaterial(docs);
-  if (!other) return analyse(docs, categories, opts);
-  const result = analyse(
-    docs.filter((d) => !other.has(d.id)),
-    categories,
-    opts,
-  );
-  return { ...result, verdicts: [...result.verdicts, ...docs.filter((d) => other.has(d.id)).map((d) => otherVerdict(d, opts.locale))] };
+  return withoutOtherMaterial(docs, opts.otherMaterial, opts.locale, (transcripts) => analyse(transcripts, categories, opts));
 }
 
 function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[], opts: PredefinedOptions): { insights: InsightDraft[]; verdicts: Verdict[] } {
