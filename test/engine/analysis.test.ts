@@ -5,6 +5,7 @@ import { chunkText } from '../../src/engine/chunk.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
 import { MANUALS } from '../fixtures/manuals.js';
 import { evidence, isTranscript } from '../../src/engine/analysis/evidence.js';
+import { statement } from '../../src/engine/analysis/insight.js';
 import path from 'node:path';
 import { loadStudy, STUDIES_DIR } from '../../eval/passages/load.js';
 import { terms } from '../../src/engine/text/index.js';
@@ -92,6 +93,37 @@ describe('analysis engine', () => {
     expect((filed.get("p01|It's not rocket science.") ?? []).length).toBeLessThanOrEqual(1);
     const visits = [...filed].find(([key]) => key.includes('extra ten minutes with each of them without anybody spending a penny more'));
     expect(visits?.[1].sort()).toEqual(['Pay and mileage', 'Rushed visits']);
+  });
+
+  it("states an insight without the speaker's fillers, in the document's language, keeping the words that are not fillers there", () => {
+    expect(statement('Um, so I am up at half five and out the door by quarter to seven.', 'en')).toBe(
+      'I am up at half five and out the door by quarter to seven.',
+    );
+    expect(statement('Er ist seit gut zwei Jahren in der Sonnenblume.', 'de')).toBe('Er ist seit gut zwei Jahren in der Sonnenblume.');
+    expect(statement('Also, Ben ist fünf und seit drei Jahren dort.', 'de')).toBe('Ben ist fünf und seit drei Jahren dort.');
+    expect(statement('Ähm, naja, das Essen ist eigentlich gut.', 'de')).toBe('Das Essen ist eigentlich gut.');
+    expect(statement('Ben, on attend toujours la réponse de la mairie.', 'fr')).toBe('On attend toujours la réponse de la mairie.');
+    // A development study of the passage benchmark (never a held-out one): every insight's text is one of its quotes, less fillers only.
+    const study = loadStudy(path.join(STUDIES_DIR, 'kita-eltern-de'));
+    const input = study.transcripts.map((t) => ({ id: t.id, text: t.text, chunks: chunkText(t.text, { locale: 'de' }) }));
+    const { insights } = automaticAnalysis(input, { ...opts, locale: 'de' });
+    expect(insights.length).toBeGreaterThan(0);
+    for (const i of insights) {
+      const words = (x: string) => x.toLowerCase().match(/\p{L}+/gu) ?? [];
+      const quote = words(i.quotes[0]!);
+      // A statement cut at 300 characters ends in a part of a word.
+      const text = i.text.endsWith('…') ? words(i.text).slice(0, -1) : words(i.text);
+      // The statement's words are the quote's, in order; what is left out is fillers alone.
+      const dropped: string[] = [];
+      let at = 0;
+      for (const w of quote) {
+        if (w === text[at]) at++;
+        else dropped.push(w);
+      }
+      expect(at).toBe(text.length);
+      for (const w of dropped)
+        expect(['also', 'naja', 'na', 'tja', 'ja', 'genau', 'okay', 'ok', 'ach', 'ähm', 'äh', 'öhm', 'hm', 'ehrlich', 'gesagt']).toContain(w);
+    }
   });
 
   it('leaves manuals out of a project of interviews, saying why, and finds the same themes as without them', () => {

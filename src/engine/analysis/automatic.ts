@@ -278,6 +278,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
         doc,
         ranked.map((i) => sentences[i]!),
         child?.name ?? theme.name,
+        opts.locale,
       );
       if (insight) insights.push({ ...insight, categoryKeys: [child?.key ?? theme.key] });
     }

@@ -262,6 +262,7 @@ function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[]
         doc,
         take.map((x) => x.s),
         category.name,
+        opts.locale,
       );
       if (insight) {
         insights.push({ ...insight, categoryKeys: [category.name] });
