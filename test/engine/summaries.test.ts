@@ -33,6 +33,30 @@ describe('document summaries', () => {
     }
   });
 
+  it('title a German interview by its subject, not by the people in it', () => {
+    const text = [
+      'Interview mit Sabine, Mutter von Jonas',
+      '',
+      'Interviewerin: Wie läuft der Morgen?',
+      '',
+      'Sabine: Jonas will morgens nie los, und Jonas weint an der Tür. Frau Krüger nimmt Jonas dann auf den Arm, Frau Krüger ist wunderbar.',
+      '',
+      'Interviewerin: Und die Eingewöhnung?',
+      '',
+      'Sabine: Die Eingewöhnung hat bei Jonas sechs Wochen gedauert. Herr Becker aus der Leitung hat die Eingewöhnung dann verlängert, weil Jonas geweint hat.',
+      '',
+      'Interviewerin: Und sonst?',
+      '',
+      'Sabine: Die Eingewöhnung war hart, aber jetzt geht Jonas gern hin, und die Eingewöhnung der Kleinen beginnt im Mai.',
+    ].join('\n');
+    const { title } = summarize(text, 'de');
+    expect(title).toMatch(/^Zusammenfassung: /);
+    for (const name of ['Jonas', 'Sabine', 'Frau', 'Krüger', 'Herr', 'Becker']) expect(title).not.toContain(name);
+    expect(title).toContain('Eingewöhnung');
+    // A development study of the passage benchmark: its first interview was titled "Frau und Jonas".
+    expect(summarize(studies[1]!.transcripts[0]!.text, 'de').title).not.toContain('Jonas');
+  });
+
   it('guess the language of a text from its function words, and keep the project language when unsure', () => {
     for (const s of studies) for (const t of s.transcripts) expect(languageOf(t.text, 'fi')).toBe(s.locale);
     expect(languageOf('Bank sync, credentials, duplicates.', 'fr')).toBe('fr');

@@ -127,13 +127,28 @@ function englishPhrases(text: string, locale: string): Candidate[] {
   return out;
 }
 
-/** German nouns, which German capitalises (a sentence's first word excepted, which is capitalised whatever it is). */
+/** German courtesy titles: with the name that follows ("Frau Krüger"), a person, not a subject. */
+const GERMAN_TITLE = /^(?:Frau|Herr|Herrn|Dr|Prof)$/;
+
+/**
+ * German nouns, which German capitalises (a sentence's first word excepted, which is capitalised
+ * whatever it is). People name no theme: a first name compromise's lexicon knows ("Jonas",
+ * "Leyla"; it tags no German noun so), and a courtesy title with the name after it.
+ */
 function germanNouns(text: string, locale: string): Candidate[] {
   const out: Candidate[] = [];
   const stops = stopWords(locale);
   for (const m of text.matchAll(/(?<=[\p{L}\p{N},;:–-]\s+)\p{Lu}\p{Ll}{3,}(?:-\p{Lu}?\p{Ll}+)*/gu)) {
     const w = m[0];
     if (stops.has(w.toLowerCase())) continue;
+    const before =
+      text
+        .slice(Math.max(0, m.index - 8), m.index)
+        .trim()
+        .split(/\s+/)
+        .pop() ?? '';
+    const after = /^\s+\p{Lu}/u.test(text.slice(m.index + w.length, m.index + w.length + 3));
+    if ((GERMAN_TITLE.test(w) && after) || GERMAN_TITLE.test(before.replace(/\.$/, '')) || nlp(w).has('#FirstName')) continue;
     const stems = contentTerms(w, locale);
     if (stems.length === 1) out.push({ words: w, stems });
   }
