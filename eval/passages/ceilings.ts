@@ -13,8 +13,7 @@
  *   analysis could reach by finding the right categories among those automatic analysis makes.
  */
 import { automaticAnalysis } from '../../src/engine/analysis/index.js';
-import { chunkText } from '../../src/engine/chunk.js';
-import { loadStudies, type Study, type Transcript } from './load.js';
+import { documentsOf, loadStudies, type Study, type Transcript } from './load.js';
 import { bestCategories, coverage, goldUnits, prf, unitKey } from './score.js';
 
 const SEEDS = [1, 2, 3, 42];
@@ -52,7 +51,7 @@ function turnCeiling(study: Study, dropUnmarked: boolean): number {
 }
 
 function siftFigures(study: Study): { f1: number; withoutAsides: number; categoriesToThemes: number } {
-  const docs = study.transcripts.map((t) => ({ id: t.id, text: t.text, chunks: chunkText(t.text, { locale: study.locale }) }));
+  const docs = documentsOf(study);
   const real = study.themes.filter((t) => !t.distractor);
   const gold = real.map((t) => goldUnits(study, t.id));
   const marked = new Set(study.themes.flatMap((t) => [...goldUnits(study, t.id)]));

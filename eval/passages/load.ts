@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { chunkText } from '../../src/engine/chunk.js';
 
 /**
  * The passage-level benchmark's studies. Each study is a folder with `study.json` and one
@@ -132,4 +133,9 @@ export function loadStudies(): Study[] {
     .filter((d) => fs.existsSync(path.join(STUDIES_DIR, d, 'study.json')))
     .sort()
     .map((d) => loadStudy(path.join(STUDIES_DIR, d)));
+}
+
+/** A study's transcripts as the documents an analysis reads, chunked in the study's language. */
+export function documentsOf(study: Study): { id: string; text: string; chunks: ReturnType<typeof chunkText> }[] {
+  return study.transcripts.map((t) => ({ id: t.id, text: t.text, chunks: chunkText(t.text, { locale: study.locale }) }));
 }

@@ -11,8 +11,7 @@
  * product's provider and `reworkWithModel`, as the worker does. The targets are the offline row's.
  */
 import { automaticAnalysis, predefinedAnalysis } from '../../src/engine/analysis/index.js';
-import { chunkText } from '../../src/engine/chunk.js';
-import { loadStudies, type Study } from './load.js';
+import { documentsOf, loadStudies, type Study } from './load.js';
 import { bestCategories, coverage, distractorPromoted, goldCoverage, goldUnits, prf, type Category, type Quoted } from './score.js';
 import { descriptionBaseline, kmeansBaseline } from './baselines.js';
 import { parseConfig } from '../../src/config.js';
@@ -112,7 +111,7 @@ async function withModel(study: Study, offline: ReturnType<typeof automaticAnaly
 }
 
 async function evaluate(study: Study, seed: number): Promise<Row[]> {
-  const docs = study.transcripts.map((t) => ({ id: t.id, text: t.text, chunks: chunkText(t.text, { locale: study.locale }) }));
+  const docs = documentsOf(study);
   const real = study.themes.filter((t) => !t.distractor);
   console.error(`${study.name} (${study.split}, ${study.locale}): ${docs.length} transcripts, ${real.length} themes`);
   const started = Date.now();

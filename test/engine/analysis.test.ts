@@ -7,7 +7,7 @@ import { MANUALS } from '../fixtures/manuals.js';
 import { evidence, isTranscript } from '../../src/engine/analysis/evidence.js';
 import { statement } from '../../src/engine/analysis/insight.js';
 import path from 'node:path';
-import { loadStudy, STUDIES_DIR } from '../../eval/passages/load.js';
+import { documentsOf, loadStudy, STUDIES_DIR } from '../../eval/passages/load.js';
 import { terms } from '../../src/engine/text/index.js';
 
 const docs = TRANSCRIPTS.map((t, i) => ({ id: `d${i}`, text: t.text, chunks: chunkText(t.text) }));
@@ -80,7 +80,7 @@ describe('analysis engine', () => {
   it('files a passage under every predefined category its own words speak to, and an empty one under none twice', () => {
     // A development study of the passage benchmark (never a held-out one).
     const study = loadStudy(path.join(STUDIES_DIR, 'care-workers'));
-    const input = study.transcripts.map((t) => ({ id: t.id, text: t.text, chunks: chunkText(t.text) }));
+    const input = documentsOf(study);
     const categories = study.themes.filter((t) => !t.distractor).map((t) => ({ name: t.name, description: t.description }));
     const { insights } = predefinedAnalysis(input, categories, opts);
     const filed = new Map<string, string[]>();
@@ -105,7 +105,7 @@ describe('analysis engine', () => {
     expect(statement('Ben, on attend toujours la réponse de la mairie.', 'fr')).toBe('On attend toujours la réponse de la mairie.');
     // A development study of the passage benchmark (never a held-out one): every insight's text is one of its quotes, less fillers only.
     const study = loadStudy(path.join(STUDIES_DIR, 'kita-eltern-de'));
-    const input = study.transcripts.map((t) => ({ id: t.id, text: t.text, chunks: chunkText(t.text, { locale: 'de' }) }));
+    const input = documentsOf(study);
     const { insights } = automaticAnalysis(input, { ...opts, locale: 'de' });
     expect(insights.length).toBeGreaterThan(0);
     for (const i of insights) {
@@ -133,7 +133,7 @@ describe('analysis engine', () => {
     const isManual = (id: string) => id.startsWith('manual-');
     for (const name of ['care-workers', 'library-users']) {
       const study = loadStudy(path.join(STUDIES_DIR, name));
-      const interviews = study.transcripts.map((t) => ({ id: t.id, text: t.text, chunks: chunkText(t.text) }));
+      const interviews = documentsOf(study);
       const categories = study.themes.filter((t) => !t.distractor).map((t) => ({ name: t.name, description: t.description }));
       for (const result of [predefinedAnalysis([...interviews, ...manuals], categories, opts), automaticAnalysis([...interviews, ...manuals], opts)]) {
         expect(result.insights.filter((i) => isManual(i.documentId))).toEqual([]);

@@ -3,6 +3,7 @@ import { stem, stopWords, tokenize } from '../text/index.js';
 import { contentTerms, type Vec } from './vectors.js';
 import { textVector } from '../meaning/sentence-vectors.js';
 import { dot, wordVectors } from '../meaning/word-vectors.js';
+import { TITLES } from '../entities/index.js';
 
 /** Maps stems back to the word form people used most, so names read as words ("pricing", not "price"). */
 export class SurfaceForms {
@@ -127,28 +128,31 @@ function englishPhrases(text: string, locale: string): Candidate[] {
   return out;
 }
 
-/** German courtesy titles: with the name that follows ("Frau Krüger"), a person, not a subject. */
-const GERMAN_TITLE = /^(?:Frau|Herr|Herrn|Dr|Prof)$/;
+/** Whether compromise's lexicon knows a word as a first name (it tags no German noun so); remembered, as each check parses. */
+const firstNames = new Map<string, boolean>();
+function isFirstName(word: string): boolean {
+  let known = firstNames.get(word);
+  if (known === undefined) {
+    if (firstNames.size >= 50_000) firstNames.clear();
+    known = nlp(word).has('#FirstName');
+    firstNames.set(word, known);
+  }
+  return known;
+}
 
 /**
  * German nouns, which German capitalises (a sentence's first word excepted, which is capitalised
- * whatever it is). People name no theme: a first name compromise's lexicon knows ("Jonas",
- * "Leyla"; it tags no German noun so), and a courtesy title with the name after it.
+ * whatever it is). People name no theme: a first name ("Jonas", "Leyla"), and a courtesy title
+ * with the name after it ("Frau Krüger", read as entities/index.ts reads a person).
  */
 function germanNouns(text: string, locale: string): Candidate[] {
   const out: Candidate[] = [];
   const stops = stopWords(locale);
+  const titled = [...text.matchAll(TITLES.de!)].map((m) => ({ from: m.index, to: m.index + m[0].length }));
   for (const m of text.matchAll(/(?<=[\p{L}\p{N},;:–-]\s+)\p{Lu}\p{Ll}{3,}(?:-\p{Lu}?\p{Ll}+)*/gu)) {
     const w = m[0];
     if (stops.has(w.toLowerCase())) continue;
-    const before =
-      text
-        .slice(Math.max(0, m.index - 8), m.index)
-        .trim()
-        .split(/\s+/)
-        .pop() ?? '';
-    const after = /^\s+\p{Lu}/u.test(text.slice(m.index + w.length, m.index + w.length + 3));
-    if ((GERMAN_TITLE.test(w) && after) || GERMAN_TITLE.test(before.replace(/\.$/, '')) || nlp(w).has('#FirstName')) continue;
+    if (titled.some((t) => m.index >= t.from && m.index < t.to) || isFirstName(w)) continue;
     const stems = contentTerms(w, locale);
     if (stems.length === 1) out.push({ words: w, stems });
   }

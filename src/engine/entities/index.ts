@@ -24,7 +24,8 @@ const CONTRACTION =
   /^(i'?m|i'?d|i'?ll|i'?ve|it'?s|that'?s|what'?s|there'?s|here'?s|he'?s|she'?s|we'?re|they'?re|you'?re|don'?t|can'?t|won'?t|didn'?t|isn'?t|ok|okay|um+|uh+|erm|ha|oh|yeah|yes|no|thanks?|thank you)$/i;
 const SPEAKER = /^\s*([\p{Lu}][\p{L}'’-]{1,30}(?: [\p{Lu}][\p{L}'’-]{1,30})?)\s*:\s/gmu;
 const INTERVIEWER = /^(interviewer(in)?|moderator(in)?|facilitator|researcher|forscher(in)?|enquêt(eur|rice)|intervieweu(r|se)|entrevistador(a)?|host|q|a|i)$/i;
-const TITLES: Record<string, RegExp> = {
+/** Courtesy titles with the name after them, by language: a person (naming.ts leaves them out of names too). */
+export const TITLES: Record<string, RegExp> = {
   de: /\b(?:Frau|Herr|Herrn|Dr\.|Prof\.)\s+([\p{Lu}][\p{L}-]+)/gu,
   fr: /\b(?:Madame|Monsieur|Mme|M\.|Dr)\s+([\p{Lu}][\p{L}-]+)/gu,
   es: /\b(?:señora|señor|Sra\.|Sr\.|Dr\.)\s+([\p{Lu}][\p{L}-]+)/giu,
