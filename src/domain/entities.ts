@@ -1,6 +1,6 @@
 import type { ProjectScope } from './context.js';
 import type { ReadBody, ReadAnswer } from '../schema/types.js';
-import { entitiesOf, type Entity, type EntityKind } from '../engine/entities/index.js';
+import { entitiesOf, tallyEntities, type Entity } from '../engine/entities/index.js';
 
 /** `find_entities` (decisions §7): each chunk is read once per process, in the project's language; results are cached by chunk id. */
 const perChunk = new Map<string, Entity[]>();
@@ -33,25 +33,25 @@ export async function findEntities(scope: ProjectScope, body: ReadBody<'find_ent
     }
     return { entity: body.entity, mentions, count: mentions.length };
   }
-  const counts = new Map<string, { kind: EntityKind; text: string; count: number; documents: Set<number> }>();
-  for (const c of chunks) {
-    let found = perChunk.get(c.id);
-    if (!found) {
-      found = entitiesOf(c.text, scope.project.locale);
+  const found = chunks.map((c) => {
+    let entities = perChunk.get(c.id);
+    if (!entities) {
+      entities = entitiesOf(c.text, scope.project.locale);
       if (perChunk.size >= MAX_CACHED) perChunk.clear();
-      perChunk.set(c.id, found);
+      perChunk.set(c.id, entities);
     }
-    for (const e of found) {
-      const key = `${e.kind}:${e.text.toLowerCase()}`;
-      const entry = counts.get(key) ?? { kind: e.kind, text: e.text, count: 0, documents: new Set<number>() };
-      entry.count++;
-      entry.documents.add(Number(c.counter));
-      counts.set(key, entry);
-    }
-  }
-  const entities = [...counts.values()]
-    .sort((a, b) => b.count - a.count || a.text.localeCompare(b.text))
+    return { document: String(c.counter), entities };
+  });
+  const entities = tallyEntities(found)
     .slice(0, 100)
-    .map((e) => ({ text: e.text, type: e.kind, count: e.count, documentIds: [...e.documents].sort((x, y) => x - y).map((n) => `D${n}`) }));
+    .map((e) => ({
+      text: e.text,
+      type: e.kind,
+      count: e.count,
+      documentIds: [...e.documents]
+        .map(Number)
+        .sort((x, y) => x - y)
+        .map((n) => `D${n}`),
+    }));
   return { entities };
 }

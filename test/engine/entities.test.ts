@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { entitiesOf } from '../../src/engine/entities/index.js';
+import { entitiesOf, tallyEntities } from '../../src/engine/entities/index.js';
 import { stopWords } from '../../src/engine/text/index.js';
 import { loadStudy, STUDIES_DIR } from '../../eval/passages/load.js';
 
@@ -34,11 +34,27 @@ describe('named entities', () => {
 
   it('reads a German project in German: its names, its people and its dates, and no common noun as a place', () => {
     const all = study('kita-eltern-de').transcripts.flatMap((t) => entitiesOf(t.text, 'de'));
-    expect(all).toContainEqual({ kind: 'other', text: 'Kita Sonnenblume' });
+    expect(all).toContainEqual({ kind: 'other', text: 'Kita Sonnenblume', recurring: true });
     expect(all.filter((e) => e.kind === 'person').some((e) => /^Frau \p{Lu}/u.test(e.text))).toBe(true);
     expect(all.filter((e) => e.kind === 'date').some((e) => /Freitag|Donnerstag/.test(e.text))).toBe(true);
     expect(all.filter((e) => e.kind === 'place')).toEqual([]);
     // German capitalises every noun: a single capitalised word is not taken for a name.
     expect(all.some((e) => e.kind === 'other' && !e.text.includes(' '))).toBe(false);
+  });
+
+  it('keeps two German nouns side by side only where they recur across documents, as a name does', () => {
+    const kita = study('kita-eltern-de');
+    const found = kita.transcripts.map((t) => ({ document: t.id, entities: entitiesOf(t.text, 'de') }));
+    const guessed = found.flatMap((f) => f.entities.filter((e) => e.recurring).map((e) => e.text));
+    expect(guessed).toEqual(expect.arrayContaining(['Glas Wasser', 'Teller Reis']));
+    const others = tallyEntities(found).filter((e) => e.kind === 'other');
+    expect(others.map((e) => e.text)).toContain('Kita Sonnenblume');
+    expect(others.map((e) => e.text)).not.toContain('Glas Wasser');
+    for (const e of others) expect(e.documents.size).toBeGreaterThanOrEqual(2);
+    // A project of one document has nothing to compare with: its guesses stand.
+    expect(tallyEntities(found.slice(0, 1)).filter((e) => e.kind === 'other').length).toBeGreaterThan(0);
+    // English names are not guesses: one participant's "Universal Credit" stays.
+    const care = study('care-workers').transcripts.map((t) => ({ document: t.id, entities: entitiesOf(t.text, 'en') }));
+    expect(tallyEntities(care).map((e) => e.text)).toContain('Universal Credit');
   });
 });

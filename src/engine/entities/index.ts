@@ -13,11 +13,15 @@ import { stopWords } from '../text/index.js';
  * In every language, a candidate made only of function words, pronouns, question words or
  * contractions ("Im", "How", "den") is not an entity, nor is the first word of a sentence on its
  * own, nor a date chrono cannot pin to a day, weekday, month or year ("now", "morning").
+ * A German run is a guess (`recurring`): two nouns side by side are mostly syntax ("zwei Teller
+ * Reis", "seit Oktober Nudel"), so `tallyEntities` keeps one only where it recurs across documents.
  */
 export type EntityKind = 'person' | 'organization' | 'place' | 'date' | 'other';
 export interface Entity {
   kind: EntityKind;
   text: string;
+  /** A guess that names something only where more than one document uses it. */
+  recurring?: true;
 }
 
 const CONTRACTION =
@@ -87,13 +91,13 @@ export function entitiesOf(text: string, locale: string): Entity[] {
   const out: Entity[] = [];
   const seen = new Set<string>();
   const stops = stopWords(locale);
-  const push = (kind: EntityKind, raw: string) => {
+  const push = (kind: EntityKind, raw: string, guess = false) => {
     const words = clean(raw).split(' ');
     while (words.length > 1 && stops.has(words[words.length - 1]!.toLowerCase())) words.pop();
     const t = words.join(' ');
     if (t.length < 2 || !/^[\p{Lu}\p{N}]/u.test(t) || isFunctionWords(t, locale) || seen.has(t.toLowerCase())) return;
     seen.add(t.toLowerCase());
-    out.push({ kind, text: t });
+    out.push(guess ? { kind, text: t, recurring: true } : { kind, text: t });
   };
   for (const m of text.matchAll(SPEAKER)) if (!INTERVIEWER.test(m[1]!)) push('person', m[1]!);
   for (const d of CHRONO[locale]?.parse(text) ?? []) {
@@ -113,6 +117,38 @@ export function entitiesOf(text: string, locale: string): Entity[] {
     return out;
   }
   for (const m of text.matchAll(TITLES[locale] ?? /$^/gu)) push('person', m[0]);
-  for (const run of capitalisedRuns(text, locale === 'de' ? 2 : 1, stops)) push('other', run);
+  for (const run of capitalisedRuns(text, locale === 'de' ? 2 : 1, stops)) push('other', run, locale === 'de');
   return out;
+}
+
+export interface EntityTally {
+  kind: EntityKind;
+  text: string;
+  /** Texts (chunks) it was found in. */
+  count: number;
+  documents: Set<string>;
+}
+
+/**
+ * A project's entities from its texts' (`entitiesOf`), most frequent first: the same name in any
+ * case counts once per text, and a guess (`recurring`) only where two documents use it, unless the
+ * project has only one.
+ */
+export function tallyEntities(found: { document: string; entities: Entity[] }[]): EntityTally[] {
+  const counts = new Map<string, EntityTally & { guess: boolean }>();
+  for (const { document, entities } of found) {
+    for (const e of entities) {
+      const key = `${e.kind}:${e.text.toLowerCase()}`;
+      const entry = counts.get(key) ?? { kind: e.kind, text: e.text, count: 0, documents: new Set<string>(), guess: true };
+      entry.count++;
+      entry.documents.add(document);
+      entry.guess &&= e.recurring === true;
+      counts.set(key, entry);
+    }
+  }
+  const oneDocument = new Set(found.map((f) => f.document)).size < 2;
+  return [...counts.values()]
+    .filter((e) => !e.guess || oneDocument || e.documents.size >= 2)
+    .map(({ guess: _, ...e }) => e)
+    .sort((a, b) => b.count - a.count || a.text.localeCompare(b.text));
 }
