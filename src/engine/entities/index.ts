@@ -93,7 +93,8 @@ export function entitiesOf(text: string, locale: string): Entity[] {
   const stops = stopWords(locale);
   const push = (kind: EntityKind, raw: string, guess = false) => {
     const words = clean(raw).split(' ');
-    while (words.length > 1 && stops.has(words[words.length - 1]!.toLowerCase())) words.pop();
+    const minor = (w: string) => stops.has(w.toLowerCase()) || CONTRACTION.test(w);
+    while (words.length > 1 && minor(words[words.length - 1]!)) words.pop();
     const t = words.join(' ');
     if (t.length < 2 || !/^[\p{Lu}\p{N}]/u.test(t) || isFunctionWords(t, locale) || seen.has(t.toLowerCase())) return;
     seen.add(t.toLowerCase());
