@@ -20,6 +20,8 @@ describe('named entities', () => {
           expect(e.text).not.toMatch(/^(How|What|Im|Id|Ive|Ill|Thats|Whats|Honestly|Thank|Um|Wie|Was|Das|Sie|Ja|Nein|den|ist|nur)$/);
           // Nor does a name end on one ("Sunday I'm", from "by Sunday I'm fit for nothing").
           expect(e.text).not.toMatch(/\s(I['’]m|I['’]d|I['’]ve|I['’]ll|it['’]s)$/i);
+          // Nor is a relative named by kinship alone ("Mum said …"); "Auntie Grace" is a person.
+          expect(e.text).not.toMatch(/^(Mum|Dad|Mama|Nan|Gran)$/);
         }
       }
     });

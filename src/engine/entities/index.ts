@@ -12,7 +12,8 @@ import { stopWords } from '../text/index.js';
  * sentence as `other`: in German every noun is capitalised, so there only runs of two or more.
  * In every language, a candidate made only of function words, pronouns, question words or
  * contractions ("Im", "How", "den") is not an entity, nor is the first word of a sentence on its
- * own, nor a date chrono cannot pin to a day, weekday, month or year ("now", "morning").
+ * own, nor a relative named by kinship alone ("Mum"), nor a date chrono cannot pin to a day,
+ * weekday, month or year ("now", "morning").
  * A German run is a guess (`recurring`): two nouns side by side are mostly syntax ("zwei Teller
  * Reis", "seit Oktober Nudel"), so `tallyEntities` keeps one only where it recurs across documents.
  */
@@ -49,6 +50,10 @@ const CHRONO: Record<string, { parse: typeof chrono.parse }> = {
   sv: chrono.sv,
   fi: chrono.fi,
 };
+
+/** A relative named by kinship alone ("Mum said"): someone, but not a name anyone looks for. */
+const KINSHIP =
+  /^(mum|mom|mam|mummy|mommy|dad|daddy|mama|papa|maman|mutti|vati|nan|nana|nanny|gran|granny|grandma|grandad|granddad|grandpa|grandmother|grandfather|auntie|aunty|uncle|sis|bro)$/i;
 
 const VAGUE = /^(now|today|tonight|tomorrow|yesterday|jetzt|heute|morgen|gestern|maintenant|aujourd'hui|demain|hier|hoy|mañana|ayer|oggi|domani|ieri)$/i;
 
@@ -96,7 +101,7 @@ export function entitiesOf(text: string, locale: string): Entity[] {
     const minor = (w: string) => stops.has(w.toLowerCase()) || CONTRACTION.test(w);
     while (words.length > 1 && minor(words[words.length - 1]!)) words.pop();
     const t = words.join(' ');
-    if (t.length < 2 || !/^[\p{Lu}\p{N}]/u.test(t) || isFunctionWords(t, locale) || seen.has(t.toLowerCase())) return;
+    if (t.length < 2 || !/^[\p{Lu}\p{N}]/u.test(t) || isFunctionWords(t, locale) || KINSHIP.test(t) || seen.has(t.toLowerCase())) return;
     seen.add(t.toLowerCase());
     out.push(guess ? { kind, text: t, recurring: true } : { kind, text: t });
   };
