@@ -40,7 +40,7 @@ export async function findEntities(scope: ProjectScope, body: ReadBody<'find_ent
       if (perChunk.size >= MAX_CACHED) perChunk.clear();
       perChunk.set(c.id, entities);
     }
-    return { document: String(c.counter), entities };
+    return { document: Number(c.counter), entities };
   });
   const entities = tallyEntities(found)
     .slice(0, 100)
@@ -48,10 +48,7 @@ export async function findEntities(scope: ProjectScope, body: ReadBody<'find_ent
       text: e.text,
       type: e.kind,
       count: e.count,
-      documentIds: [...e.documents]
-        .map(Number)
-        .sort((x, y) => x - y)
-        .map((n) => `D${n}`),
+      documentIds: [...e.documents].sort((x, y) => x - y).map((n) => `D${n}`),
     }));
   return { entities };
 }

@@ -96,9 +96,9 @@ export function entitiesOf(text: string, locale: string): Entity[] {
   const out: Entity[] = [];
   const seen = new Set<string>();
   const stops = stopWords(locale);
+  const minor = (w: string) => stops.has(w.toLowerCase()) || CONTRACTION.test(w);
   const push = (kind: EntityKind, raw: string, guess = false) => {
     const words = clean(raw).split(' ');
-    const minor = (w: string) => stops.has(w.toLowerCase()) || CONTRACTION.test(w);
     while (words.length > 1 && minor(words[words.length - 1]!)) words.pop();
     const t = words.join(' ');
     if (t.length < 2 || !/^[\p{Lu}\p{N}]/u.test(t) || isFunctionWords(t, locale) || KINSHIP.test(t) || seen.has(t.toLowerCase())) return;
@@ -127,12 +127,12 @@ export function entitiesOf(text: string, locale: string): Entity[] {
   return out;
 }
 
-export interface EntityTally {
+export interface EntityTally<D> {
   kind: EntityKind;
   text: string;
   /** Texts (chunks) it was found in. */
   count: number;
-  documents: Set<string>;
+  documents: Set<D>;
 }
 
 /**
@@ -140,12 +140,12 @@ export interface EntityTally {
  * case counts once per text, and a guess (`recurring`) only where two documents use it, unless the
  * project has only one.
  */
-export function tallyEntities(found: { document: string; entities: Entity[] }[]): EntityTally[] {
-  const counts = new Map<string, EntityTally & { guess: boolean }>();
+export function tallyEntities<D>(found: { document: D; entities: Entity[] }[]): EntityTally<D>[] {
+  const counts = new Map<string, EntityTally<D> & { guess: boolean }>();
   for (const { document, entities } of found) {
     for (const e of entities) {
       const key = `${e.kind}:${e.text.toLowerCase()}`;
-      const entry = counts.get(key) ?? { kind: e.kind, text: e.text, count: 0, documents: new Set<string>(), guess: true };
+      const entry = counts.get(key) ?? { kind: e.kind, text: e.text, count: 0, documents: new Set<D>(), guess: true };
       entry.count++;
       entry.documents.add(document);
       entry.guess &&= e.recurring === true;
