@@ -34,6 +34,18 @@ describe('named entities', () => {
     expect(all.filter((e) => e.kind === 'date').map((e) => e.text)).toContain('Friday');
     expect(all.some((e) => e.kind === 'place')).toBe(true);
     expect(all.some((e) => e.kind === 'date' && /^(now|morning|night)$/i.test(e.text))).toBe(false);
+    // The header's participant code ("— P01 (Janet, …)") is how the transcript files a person, not a name.
+    expect(all.filter((e) => /^P\d+$/.test(e.text))).toEqual([]);
+    // Nor is a weekday found as a date ("on Friday") found again as a name of its own.
+    expect(all.filter((e) => e.kind === 'other' && /^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$/.test(e.text))).toEqual([]);
+  });
+
+  it('files a name under the closest kind any text of the project gives it', () => {
+    const tally = tallyEntities([
+      { document: 1, entities: [{ kind: 'other', text: 'Friday' }] },
+      { document: 2, entities: [{ kind: 'date', text: 'Friday' }] },
+    ]);
+    expect(tally.map(({ kind, text, count }) => ({ kind, text, count }))).toEqual([{ kind: 'date', text: 'Friday', count: 2 }]);
   });
 
   it('reads a German project in German: its names, its people and its dates, and no common noun as a place', () => {

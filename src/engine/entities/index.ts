@@ -13,7 +13,9 @@ import { stopWords } from '../text/index.js';
  * In every language, a candidate made only of function words, pronouns, question words or
  * contractions ("Im", "How", "den") is not an entity, nor is the first word of a sentence on its
  * own, nor a relative named by kinship alone ("Mum"), nor a date chrono cannot pin to a day,
- * weekday, month or year ("now", "morning").
+ * weekday, month or year ("now", "morning"), nor a participant's code ("P01") where a header line
+ * or a speaker label uses it, nor a capitalised word inside a name or date found already ("Friday"
+ * of "on Friday").
  * A German run is a guess (`recurring`): two nouns side by side are mostly syntax ("zwei Teller
  * Reis", "seit Oktober Nudel"), so `tallyEntities` keeps one only where it recurs across documents.
  */
@@ -54,6 +56,22 @@ const CHRONO: Record<string, { parse: typeof chrono.parse }> = {
 /** A relative named by kinship alone ("Mum said"): someone, but not a name anyone looks for. */
 const KINSHIP =
   /^(mum|mom|mam|mummy|mommy|dad|daddy|mama|papa|maman|mutti|vati|nan|nana|nanny|gran|granny|grandma|grandad|granddad|grandpa|grandmother|grandfather|auntie|aunty|uncle|sis|bro)$/i;
+
+/** A code such as "P01" or "TN-3": how transcripts name their participants. */
+const CODE = /\b\p{Lu}{1,3}[-_]?\d{1,4}\b/gu;
+const LABELLED = /^\s*(\p{Lu}{1,3}[-_]?\d{1,4})\s*:/u;
+
+/** The participant codes a text's header lines (lines not ending as a sentence does) and speaker labels use. */
+function participantCodes(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    const label = LABELLED.exec(line);
+    if (label) out.push(label[1]!);
+    else if (line && !/[.!?…:;"”»]$/.test(line)) out.push(...(line.match(CODE) ?? []));
+  }
+  return out;
+}
 
 const VAGUE = /^(now|today|tonight|tomorrow|yesterday|jetzt|heute|morgen|gestern|maintenant|aujourd'hui|demain|hier|hoy|mañana|ayer|oggi|domani|ieri)$/i;
 
@@ -97,14 +115,20 @@ export function entitiesOf(text: string, locale: string): Entity[] {
   const seen = new Set<string>();
   const stops = stopWords(locale);
   const minor = (w: string) => stops.has(w.toLowerCase()) || CONTRACTION.test(w);
+  const found: string[] = [];
+  // A capitalised word inside a name or date found already ("Friday" of "on Friday") is that one again.
+  const inside = (t: string) => found.some((f) => f !== t && ` ${f} `.includes(` ${t} `));
   const push = (kind: EntityKind, raw: string, guess = false) => {
     const words = clean(raw).split(' ');
     while (words.length > 1 && minor(words[words.length - 1]!)) words.pop();
     const t = words.join(' ');
     if (t.length < 2 || !/^[\p{Lu}\p{N}]/u.test(t) || isFunctionWords(t, locale) || KINSHIP.test(t) || seen.has(t.toLowerCase())) return;
+    if (kind === 'other' && inside(t.toLowerCase())) return;
+    found.push(t.toLowerCase());
     seen.add(t.toLowerCase());
     out.push(guess ? { kind, text: t, recurring: true } : { kind, text: t });
   };
+  for (const code of participantCodes(text)) seen.add(code.toLowerCase());
   for (const m of text.matchAll(SPEAKER)) if (!INTERVIEWER.test(m[1]!)) push('person', m[1]!);
   for (const d of CHRONO[locale]?.parse(text) ?? []) {
     const t = clean(d.text);
@@ -113,6 +137,7 @@ export function entitiesOf(text: string, locale: string): Entity[] {
     const vague = !/\s/.test(t) && (t.length <= 3 || isFunctionWords(t, locale) || VAGUE.test(t));
     if (pinned && !vague && !seen.has(t.toLowerCase())) out.push({ kind: 'date', text: t });
     seen.add(t.toLowerCase());
+    found.push(t.toLowerCase());
   }
   if (locale === 'en') {
     const doc = nlp(text);
@@ -137,15 +162,20 @@ export interface EntityTally<D> {
 
 /**
  * A project's entities from its texts' (`entitiesOf`), most frequent first: the same name in any
- * case counts once per text, and a guess (`recurring`) only where two documents use it, unless the
+ * case counts once per text, under the closest kind any text gives it, and a guess (`recurring`) only where two documents use it, unless the
  * project has only one.
  */
 export function tallyEntities<D>(found: { document: D; entities: Entity[] }[]): EntityTally<D>[] {
   const counts = new Map<string, EntityTally<D> & { guess: boolean }>();
+  // A name typed `other` in one text and more closely in another ("Friday", a date) takes the closer kind.
+  const typed = new Map<string, EntityKind>();
+  for (const { entities } of found)
+    for (const e of entities) if (e.kind !== 'other' && !typed.has(e.text.toLowerCase())) typed.set(e.text.toLowerCase(), e.kind);
   for (const { document, entities } of found) {
     for (const e of entities) {
-      const key = `${e.kind}:${e.text.toLowerCase()}`;
-      const entry = counts.get(key) ?? { kind: e.kind, text: e.text, count: 0, documents: new Set<D>(), guess: true };
+      const kind = e.kind === 'other' ? (typed.get(e.text.toLowerCase()) ?? 'other') : e.kind;
+      const key = `${kind}:${e.text.toLowerCase()}`;
+      const entry = counts.get(key) ?? { kind, text: e.text, count: 0, documents: new Set<D>(), guess: true };
       entry.count++;
       entry.documents.add(document);
       entry.guess &&= e.recurring === true;
