@@ -6,6 +6,7 @@ import { nowIso } from '../domain/clock.js';
 import { coverageOf, familyOf, nothingNewNote, type AnalysisParams, type AnalysisType } from '../domain/analyses.js';
 import { createCategories, insertInsights, setVerdict, upsertMemo, type CategoryDraft } from '../domain/analysis-results.js';
 import { documentsMatchingMetadata } from '../domain/filters.js';
+import { groupBy, inBatches } from '../domain/views/in-batches.js';
 import { reworkWithModel } from '../engine/llm/writer.js';
 
 import { automaticAnalysis, predefinedAnalysis, summarizeDocument, summarizeGroup } from '../engine/analysis/index.js';
@@ -18,29 +19,45 @@ interface EngineDoc {
   metadata: Record<string, string>;
 }
 
-/** Ready documents with their chunks and metadata, as the engine takes them. */
+/**
+ * Ready documents with their chunks and metadata, as the engine takes them: those in `only`
+ * (a re-run reads its new documents, not the whole project), or all.
+ */
 async function loadDocuments(ctx: WorkerContext, projectId: string, only?: Set<string>): Promise<EngineDoc[]> {
   const db = ctx.store.db;
-  const docs = (
-    await db.selectFrom('documents').select(['id', 'text']).where('projectId', '=', projectId).where('status', '=', 'ready').orderBy('counter').execute()
-  ).filter((d) => !only || only.has(d.id));
+  const ready = () => db.selectFrom('documents').select(['id', 'text', 'counter']).where('projectId', '=', projectId).where('status', '=', 'ready');
+  const docs = (only ? await inBatches([...only], (slice) => ready().where('id', 'in', slice).execute()) : await ready().execute()).sort(
+    (a, b) => Number(a.counter) - Number(b.counter),
+  );
   if (docs.length === 0) return [];
-  const chunks = await db
-    .selectFrom('chunks')
-    .select(['documentId', 'idx', 'text', 'speaker', 'startOffset', 'endOffset'])
-    .where('projectId', '=', projectId)
-    .orderBy('idx')
-    .execute();
+  const chunkQuery = () =>
+    db.selectFrom('chunks').select(['documentId', 'idx', 'text', 'speaker', 'startOffset', 'endOffset']).where('projectId', '=', projectId).orderBy('idx');
+  const chunks = groupBy(
+    only
+      ? await inBatches(
+          docs.map((d) => d.id),
+          (slice) => chunkQuery().where('documentId', 'in', slice).execute(),
+        )
+      : await chunkQuery().execute(),
+    (c) => c.documentId,
+  );
   const fields = await db.selectFrom('metadataFields').select(['id', 'shortName']).where('projectId', '=', projectId).execute();
   const fieldName = new Map(fields.map((f) => [f.id, f.shortName]));
-  const values = await db.selectFrom('metadataValues').select(['documentId', 'fieldId', 'text']).where('projectId', '=', projectId).execute();
+  const values = groupBy(
+    await db.selectFrom('metadataValues').select(['documentId', 'fieldId', 'text']).where('projectId', '=', projectId).execute(),
+    (v) => v.documentId,
+  );
   return docs.map((d) => ({
     id: d.id,
     text: d.text ?? '',
-    chunks: chunks
-      .filter((c) => c.documentId === d.id)
-      .map((c) => ({ idx: Number(c.idx), text: c.text, speaker: c.speaker, start: Number(c.startOffset), end: Number(c.endOffset) })),
-    metadata: Object.fromEntries(values.filter((v) => v.documentId === d.id && v.text !== '').map((v) => [fieldName.get(v.fieldId) ?? v.fieldId, v.text])),
+    chunks: (chunks.get(d.id) ?? []).map((c) => ({
+      idx: Number(c.idx),
+      text: c.text,
+      speaker: c.speaker,
+      start: Number(c.startOffset),
+      end: Number(c.endOffset),
+    })),
+    metadata: Object.fromEntries((values.get(d.id) ?? []).filter((v) => v.text !== '').map((v) => [fieldName.get(v.fieldId) ?? v.fieldId, v.text])),
   }));
 }
 
