@@ -30,23 +30,20 @@ async function loadDocuments(ctx: WorkerContext, projectId: string, only?: Set<s
     (a, b) => Number(a.counter) - Number(b.counter),
   );
   if (docs.length === 0) return [];
-  const chunkQuery = () =>
-    db.selectFrom('chunks').select(['documentId', 'idx', 'text', 'speaker', 'startOffset', 'endOffset']).where('projectId', '=', projectId).orderBy('idx');
-  const chunks = groupBy(
-    only
-      ? await inBatches(
-          docs.map((d) => d.id),
-          (slice) => chunkQuery().where('documentId', 'in', slice).execute(),
-        )
-      : await chunkQuery().execute(),
-    (c) => c.documentId,
-  );
+  const ids = docs.map((d) => d.id);
+  // The rows of the documents read, grouped by document: a run over some documents reads theirs alone.
+  const ofDocuments = async <R extends { documentId: string }>(read: (slice?: string[]) => Promise<R[]>) =>
+    groupBy(only ? await inBatches(ids, read) : await read(), (r) => r.documentId);
+  const chunks = await ofDocuments((slice) => {
+    const q = db.selectFrom('chunks').select(['documentId', 'idx', 'text', 'speaker', 'startOffset', 'endOffset']).where('projectId', '=', projectId);
+    return (slice ? q.where('documentId', 'in', slice) : q).orderBy('idx').execute();
+  });
   const fields = await db.selectFrom('metadataFields').select(['id', 'shortName']).where('projectId', '=', projectId).execute();
   const fieldName = new Map(fields.map((f) => [f.id, f.shortName]));
-  const values = groupBy(
-    await db.selectFrom('metadataValues').select(['documentId', 'fieldId', 'text']).where('projectId', '=', projectId).execute(),
-    (v) => v.documentId,
-  );
+  const values = await ofDocuments((slice) => {
+    const q = db.selectFrom('metadataValues').select(['documentId', 'fieldId', 'text']).where('projectId', '=', projectId);
+    return (slice ? q.where('documentId', 'in', slice) : q).execute();
+  });
   return docs.map((d) => ({
     id: d.id,
     text: d.text ?? '',

@@ -115,16 +115,14 @@ export function entitiesOf(text: string, locale: string): Entity[] {
   const seen = new Set<string>();
   const stops = stopWords(locale);
   const minor = (w: string) => stops.has(w.toLowerCase()) || CONTRACTION.test(w);
-  const found: string[] = [];
   // A capitalised word inside a name or date found already ("Friday" of "on Friday") is that one again.
-  const inside = (t: string) => found.some((f) => f !== t && ` ${f} `.includes(` ${t} `));
+  const inside = (t: string) => [...seen].some((f) => ` ${f} `.includes(` ${t} `));
   const push = (kind: EntityKind, raw: string, guess = false) => {
     const words = clean(raw).split(' ');
     while (words.length > 1 && minor(words[words.length - 1]!)) words.pop();
     const t = words.join(' ');
     if (t.length < 2 || !/^[\p{Lu}\p{N}]/u.test(t) || isFunctionWords(t, locale) || KINSHIP.test(t) || seen.has(t.toLowerCase())) return;
     if (kind === 'other' && inside(t.toLowerCase())) return;
-    found.push(t.toLowerCase());
     seen.add(t.toLowerCase());
     out.push(guess ? { kind, text: t, recurring: true } : { kind, text: t });
   };
@@ -137,7 +135,6 @@ export function entitiesOf(text: string, locale: string): Entity[] {
     const vague = !/\s/.test(t) && (t.length <= 3 || isFunctionWords(t, locale) || VAGUE.test(t));
     if (pinned && !vague && !seen.has(t.toLowerCase())) out.push({ kind: 'date', text: t });
     seen.add(t.toLowerCase());
-    found.push(t.toLowerCase());
   }
   if (locale === 'en') {
     const doc = nlp(text);
