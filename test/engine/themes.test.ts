@@ -274,4 +274,19 @@ describe('theme names', () => {
     expect(all).toContain('CVs');
     expect(all.toLowerCase()).not.toContain('loads');
   });
+
+  it('end on a noun: never an apology, an adjective or a verb the tagger took for one ("Sorry", "youngest went")', () => {
+    const { name, keywords } = nameFrom(
+      [
+        'Sorry, my youngest went to the nursery and the bus fare doubled.',
+        'Sorry, when my youngest went off I paid the bus fare twice.',
+        'Sorry about that, my youngest went early so the bus fare was mine.',
+        'Oh sorry, my youngest went and lost his bus fare again.',
+      ],
+      ['sorry', 'youngest', 'went', 'bus', 'fare'],
+    );
+    const all = [name, ...keywords].join(' | ');
+    expect(all.toLowerCase()).toContain('bus fare');
+    expect(all.toLowerCase()).not.toMatch(/sorry|went/);
+  });
 });

@@ -102,7 +102,7 @@ interface Candidate {
 
 /** Nouns of amount or of nothing in particular ("loads of", "a couple of", "the thing is"): they name no theme. */
 const VAGUE = new Set(
-  'thing things stuff lot lots load loads bit bits couple kind kinds sort sorts bunch plenty piece part way ways case fact point deal end start bottom top'.split(
+  'thing things stuff lot lots load loads bit bits couple kind kinds sort sorts bunch plenty piece part way ways case fact point deal end start bottom top worth'.split(
     ' ',
   ),
 );
@@ -110,6 +110,30 @@ const VAGUE = new Set(
 /** Names, days, months and words spelt with capitals inside ("CVs", "PIN") keep their spelling in a name. */
 const keepsSpelling = (tags: string[], word: string) =>
   ['ProperNoun', 'Acronym', 'WeekDay', 'Month'].some((tag) => tags.includes(tag)) || /\p{Lu}.*\p{Lu}/u.test(word);
+
+/** How compromise reads a word alone (its lexicon's reading), remembered, as each check parses. */
+const alone = new Map<string, string[]>();
+function tagsAlone(word: string): string[] {
+  let tags = alone.get(word);
+  if (!tags) {
+    if (alone.size >= 50_000) alone.clear();
+    tags = ((nlp(word).json() as { terms: { tags: string[] }[] }[])[0]?.terms[0]?.tags ?? []) as string[];
+    alone.set(word, tags);
+  }
+  return tags;
+}
+
+/**
+ * A name ends on a noun: the last word is tagged one where it stands ("Sorry, …" is not) and,
+ * read alone, is not only a verb in the past or an exclamation, which compromise's tagger,
+ * reading speech, sometimes takes for a noun ("my youngest went to school" read as the noun
+ * phrase "youngest went").
+ */
+function endsOnNoun(tags: string[], word: string): boolean {
+  if (!tags.includes('Noun')) return false;
+  const own = tagsAlone(word.toLowerCase());
+  return own.includes('Noun') || !(own.includes('PastTense') || own.includes('Expression'));
+}
 
 /** English noun phrases, by compromise's part-of-speech tags; people named in an interview (the participant, a child, a librarian) name no theme. */
 function englishPhrases(text: string, locale: string): Candidate[] {
@@ -121,6 +145,7 @@ function englishPhrases(text: string, locale: string): Candidate[] {
     // A phrase's last word keeps no clitic: "the stairwell light's broken" names "stairwell light".
     if (words.length > 0) words[words.length - 1] = words[words.length - 1]!.replace(/['’](?:s|re|ll|ve|d)$/i, '');
     if (words.length === 0 || words.length > 3 || m.terms.some((t) => t.tags.includes('Person') || t.tags.includes('FirstName'))) continue;
+    if (!endsOnNoun(m.terms[m.terms.length - 1]!.tags, words[words.length - 1]!)) continue;
     if (words.some((w) => VAGUE.has(w.toLowerCase()))) continue;
     const stems = contentTerms(words.join(' '), locale);
     if (stems.length === words.length) out.push({ words: words.join(' '), stems });

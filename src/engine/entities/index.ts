@@ -13,7 +13,8 @@ import { stopWords } from '../text/index.js';
  * In every language, a candidate made only of function words, pronouns, question words or
  * contractions ("Im", "How", "den") is not an entity, nor is the first word of a sentence on its
  * own, nor a relative named by kinship alone ("Mum"), nor a date chrono cannot pin to a day,
- * weekday, month or year ("now", "morning"), nor a participant's code ("P01") where a header line
+ * weekday, month or year ("now", "morning") or pins only from the moment of reading ("for an
+ * hour", "two days ago"), nor a participant's code ("P01") where a header line
  * or a speaker label uses it, nor a capitalised word inside a name or date found already ("Friday"
  * of "on Friday").
  * A German run is a guess (`recurring`): two nouns side by side are mostly syntax ("zwei Teller
@@ -122,7 +123,7 @@ export function entitiesOf(text: string, locale: string): Entity[] {
     while (words.length > 1 && minor(words[words.length - 1]!)) words.pop();
     const t = words.join(' ');
     if (t.length < 2 || !/^[\p{Lu}\p{N}]/u.test(t) || isFunctionWords(t, locale) || KINSHIP.test(t) || seen.has(t.toLowerCase())) return;
-    if (kind === 'other' && inside(t.toLowerCase())) return;
+    if ((kind === 'other' || kind === 'date') && inside(t.toLowerCase())) return;
     seen.add(t.toLowerCase());
     out.push(guess ? { kind, text: t, recurring: true } : { kind, text: t });
   };
@@ -130,7 +131,9 @@ export function entitiesOf(text: string, locale: string): Entity[] {
   for (const m of text.matchAll(SPEAKER)) if (!INTERVIEWER.test(m[1]!)) push('person', m[1]!);
   for (const d of CHRONO[locale]?.parse(text) ?? []) {
     const t = clean(d.text);
-    const pinned = ['day', 'weekday', 'month', 'year'].some((c) => d.start.isCertain(c as 'day'));
+    // A moment counted from when the text is read ("for an hour", "two days ago", "tomorrow morning") names no date in it.
+    const relative = [...d.tags()].some((tag) => tag.startsWith('result/relative') || tag.startsWith('casualReference/'));
+    const pinned = !relative && ['day', 'weekday', 'month', 'year'].some((c) => d.start.isCertain(c as 'day'));
     // A lone short or common word ("now", "so", "heute") is a moment of speech, not a date anyone looks for.
     const vague = !/\s/.test(t) && (t.length <= 3 || isFunctionWords(t, locale) || VAGUE.test(t));
     if (pinned && !vague && !seen.has(t.toLowerCase())) out.push({ kind: 'date', text: t });
@@ -141,6 +144,8 @@ export function entitiesOf(text: string, locale: string): Entity[] {
     for (const p of doc.people().out('array') as string[]) push('person', p);
     for (const o of doc.organizations().out('array') as string[]) push('organization', o);
     for (const p of doc.places().out('array') as string[]) push('place', p);
+    // Days and months said as a habit ("on Saturdays"), which chrono does not read as a date.
+    for (const w of doc.match('(#WeekDay|#Month)').out('array') as string[]) push('date', w);
     for (const run of capitalisedRuns(text, 1, stops)) push('other', run);
     return out;
   }
