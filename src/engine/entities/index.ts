@@ -74,6 +74,8 @@ function participantCodes(text: string): string[] {
   return out;
 }
 
+/** "This year", which chrono does not mark as counted from the moment of reading, as it does "last year". */
+const THIS_PERIOD = /^this (week|month|year|term|season)$/i;
 const VAGUE = /^(now|today|tonight|tomorrow|yesterday|jetzt|heute|morgen|gestern|maintenant|aujourd'hui|demain|hier|hoy|mañana|ayer|oggi|domani|ieri)$/i;
 
 /** True when every word of the candidate is a function word, pronoun, question word or contraction. */
@@ -132,7 +134,7 @@ export function entitiesOf(text: string, locale: string): Entity[] {
   for (const d of CHRONO[locale]?.parse(text) ?? []) {
     const t = clean(d.text);
     // A moment counted from when the text is read ("for an hour", "two days ago", "tomorrow morning") names no date in it.
-    const relative = [...d.tags()].some((tag) => tag.startsWith('result/relative') || tag.startsWith('casualReference/'));
+    const relative = [...d.tags()].some((tag) => tag.startsWith('result/relative') || tag.startsWith('casualReference/')) || THIS_PERIOD.test(d.text.trim());
     const pinned = !relative && ['day', 'weekday', 'month', 'year'].some((c) => d.start.isCertain(c as 'day'));
     // A lone short or common word ("now", "so", "heute") is a moment of speech, not a date anyone looks for.
     const vague = !/\s/.test(t) && (t.length <= 3 || isFunctionWords(t, locale) || VAGUE.test(t));
