@@ -18,9 +18,11 @@ import { parseConfig } from '../../src/config.js';
 import { createLlmProvider, type LlmProvider } from '../../src/engine/llm/provider.js';
 import { reworkWithModel } from '../../src/engine/llm/writer.js';
 import { startFakeLlm, type FakeLlm } from './fake-llm.js';
+import { inLayout, LAYOUTS, type Layout } from './layouts.js';
 
 interface Row {
   study: string;
+  layout?: string;
   split: string;
   method: string;
   found?: string;
@@ -110,7 +112,12 @@ async function withModel(study: Study, offline: ReturnType<typeof automaticAnaly
   return row;
 }
 
-async function evaluate(study: Study, seed: number): Promise<Row[]> {
+async function evaluate(study: Study, seed: number, layout: Layout): Promise<Row[]> {
+  const rows = await evaluateLaidOut(await inLayout(study, layout), seed);
+  return rows.map((r) => ({ ...r, layout }));
+}
+
+async function evaluateLaidOut(study: Study, seed: number): Promise<Row[]> {
   const docs = documentsOf(study);
   const real = study.themes.filter((t) => !t.distractor);
   console.error(`${study.name} (${study.split}, ${study.locale}): ${docs.length} transcripts, ${real.length} themes`);
@@ -145,11 +152,13 @@ const only = process.env.STUDY;
 const split = process.env.SPLIT;
 const studies = loadStudies().filter((s) => (!only || s.name === only) && (!split || s.split === split));
 const seeds = (process.env.SEEDS ?? process.env.SEED ?? '42').split(',').map(Number);
+const layouts = (process.env.LAYOUT ? process.env.LAYOUT.split(',') : LAYOUTS) as Layout[];
+for (const l of layouts) if (!LAYOUTS.includes(l)) throw new Error(`LAYOUT ${l}: one of ${LAYOUTS.join(', ')}`);
 const rows: Row[] = [];
 const bySeed: Row[][] = [];
 for (const seed of seeds) {
   const these: Row[] = [];
-  for (const study of studies) these.push(...(await evaluate(study, seed)));
+  for (const layout of layouts) for (const study of studies) these.push(...(await evaluate(study, seed, layout)));
   bySeed.push(these);
 }
 rows.push(...bySeed[0]!);
@@ -157,26 +166,42 @@ await model?.fake?.close();
 const f = (x: number | undefined) => (x === undefined ? '' : x.toFixed(3));
 if (seeds.length > 1) {
   console.log(`Mean over seeds ${seeds.join(', ')} (sift's row; predefined analysis does not depend on the seed):\n`);
-  console.log('| study | split | mean best-category F1 | themes found | predefined macro-F1 |');
-  console.log('|---|---|---:|---:|---:|');
+  console.log('| study | layout | split | mean best-category F1 | themes found | predefined macro-F1 |');
+  console.log('|---|---|---|---:|---:|---:|');
   const sift = bySeed.map((these) => these.filter((r) => r.method === 'sift'));
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   for (const [i, r] of sift[0]!.entries()) {
     const found = sift.map((s) => Number(s[i]!.found!.split('/')[0]));
     console.log(
-      `| ${r.study} | ${r.split} | ${f(mean(sift.map((s) => s[i]!.meanF1!)))} | ${mean(found).toFixed(2)}/${r.found!.split('/')[1]} | ${f(r.predefinedF1)} |`,
+      `| ${r.study} | ${r.layout} | ${r.split} | ${f(mean(sift.map((s) => s[i]!.meanF1!)))} | ${mean(found).toFixed(2)}/${r.found!.split('/')[1]} | ${f(r.predefinedF1)} |`,
     );
   }
   const all = sift.flat();
-  console.log(`| all | | ${f(mean(all.map((r) => r.meanF1!)))} | | ${f(mean(sift[0]!.map((r) => r.predefinedF1!)))} |\n`);
+  console.log(`| all | | | ${f(mean(all.map((r) => r.meanF1!)))} | | ${f(mean(sift[0]!.map((r) => r.predefinedF1!)))} |\n`);
   console.log(`First seed (${seeds[0]}):\n`);
 }
 console.log(
-  '| study | split | method | themes found (F1 ≥ 0.5) | mean best-category F1 | coverage | distractor a theme | predefined macro-F1 | verbatim | quotes from interviewer or header | top-level themes | ms |',
+  '| study | layout | split | method | themes found (F1 ≥ 0.5) | mean best-category F1 | coverage | distractor a theme | predefined macro-F1 | verbatim | quotes from interviewer or header | top-level themes | ms |',
 );
-console.log('|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|');
+console.log('|---|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(
-    `| ${r.study} | ${r.split} | ${r.method} | ${r.found ?? ''} | ${f(r.meanF1)} | ${f(r.coverage)} | ${r.distractor === undefined ? '' : r.distractor ? 'yes' : 'no'} | ${f(r.predefinedF1)} | ${r.verbatim === undefined ? '' : `${(r.verbatim * 100).toFixed(1)}%`} | ${r.misplaced ?? ''} | ${r.themes ?? ''} | ${r.ms ?? ''} |`,
+    `| ${r.study} | ${r.layout} | ${r.split} | ${r.method} | ${r.found ?? ''} | ${f(r.meanF1)} | ${f(r.coverage)} | ${r.distractor === undefined ? '' : r.distractor ? 'yes' : 'no'} | ${f(r.predefinedF1)} | ${r.verbatim === undefined ? '' : `${(r.verbatim * 100).toFixed(1)}%`} | ${r.misplaced ?? ''} | ${r.themes ?? ''} | ${r.ms ?? ''} |`,
   );
+}
+
+if (layouts.length > 1) {
+  console.log('\nBy layout, mean over the studies run (first seed): sift beside k-means.\n');
+  console.log('| layout | sift mean F1 | themes found | k-means mean F1 | predefined macro-F1 | quotes from interviewer or header | verbatim |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  for (const layout of layouts) {
+    const sift = rows.filter((r) => r.layout === layout && r.method === 'sift');
+    const km = rows.filter((r) => r.layout === layout && r.method.startsWith('k-means'));
+    const found = sift.reduce((s, r) => s + Number(r.found!.split('/')[0]), 0);
+    const of = sift.reduce((s, r) => s + Number(r.found!.split('/')[1]), 0);
+    console.log(
+      `| ${layout} | ${f(mean(sift.map((r) => r.meanF1!)))} | ${found}/${of} | ${f(mean(km.map((r) => r.meanF1!)))} | ${f(mean(sift.map((r) => r.predefinedF1!)))} | ${sift.reduce((s, r) => s + r.misplaced!, 0)} | ${(100 * Math.min(...sift.map((r) => r.verbatim!))).toFixed(1)}% |`,
+    );
+  }
 }

@@ -1,3 +1,5 @@
+import { readTranscript } from './transcript/index.js';
+
 /**
  * Splits a document's text into chunks at paragraph or speaker-turn boundaries (decisions §7).
  * Every chunk's text is an exact slice of the document (`text.slice(start, end)`), so quotes
@@ -27,8 +29,29 @@ interface Span {
 const SPEAKER = /^\s*([A-Z][\p{L}.'’ -]{0,40}?|[A-Z]\d{0,3}|Q|A)\s*:\s/u;
 const words = (s: string) => (s.match(/\S+/g) ?? []).length;
 
-/** Paragraphs (blank-line separated) and lines that open a new speaker turn, as exact spans. */
+/**
+ * A transcript's turns (transcript/read.ts), each from its label to the next turn, with the
+ * header before them; otherwise paragraphs (blank-line separated) and lines that open with a
+ * label, as exact spans.
+ */
 function paragraphs(text: string): Span[] {
+  const reading = readTranscript(text);
+  if (reading.transcript) {
+    const starts = [...(reading.header ? [{ start: reading.header.start, speaker: null }] : []), ...reading.turns];
+    return starts
+      .map((t, i) => ({ start: t.start, end: trimEnd(text, starts[i + 1]?.start ?? text.length), speaker: t.speaker }))
+      .filter((s) => s.end > s.start);
+  }
+  return labelledParagraphs(text);
+}
+
+function trimEnd(text: string, end: number): number {
+  let e = end;
+  while (e > 0 && /\s/.test(text[e - 1]!)) e--;
+  return e;
+}
+
+function labelledParagraphs(text: string): Span[] {
   const spans: Span[] = [];
   const re = /\n\s*\n|\n(?=\s*(?:[A-Z][\p{L}.'’ -]{0,40}?|[A-Z]\d{0,3})\s*:\s)/gu;
   let from = 0;

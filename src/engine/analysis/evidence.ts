@@ -1,13 +1,14 @@
 import type { AnalysisDocument, Verdict } from './types.js';
 import { contentTerms } from './vectors.js';
+import { readingOf } from '../transcript/index.js';
 
 /**
  * The sentences a document offers as evidence, with their exact offsets in the document's text
- * (so every quote is a verbatim slice). Interviewers' turns are context, not evidence: a speaker
- * named like an interviewer, or one whose turns are mostly questions, is left out, and the
- * question a turn answers travels with its sentences as `prompt`. Nor are a transcript's header
- * lines (what stands before its first turn), headings (a line without a sentence's end),
- * fillers (fewer than two content words) or lines of code evidence.
+ * (so every quote is a verbatim slice). The document is read as turns first (transcript/):
+ * interviewers' turns are context, not evidence, and the question a turn answers travels with its
+ * sentences as `prompt`; a transcript's header lines, labels and time stamps are never read as
+ * sentences. Nor are headings of prose (a line without a sentence's end), fillers (fewer than two
+ * content words) or lines of code evidence.
  */
 export interface Sentence {
   documentId: string;
@@ -15,32 +16,10 @@ export interface Sentence {
   start: number;
   end: number;
   text: string;
-  /** Offset of the turn or paragraph the sentence belongs to. */
+  /** Offset of the turn (in a transcript) or paragraph (in prose) the sentence belongs to. */
   paragraph: number;
   /** The interviewer's turn this sentence's turn answers, if any. */
   prompt?: string;
-}
-
-const INTERVIEWER =
-  /^(interviewer(in)?|interviewer:in|intervieweu(r|se)|enquêt(eur|rice)|entrevistador(a)?|moderat(or|orin|eur|rice)|facilitator|researcher|forscher(in)?|host|q|int|i|f|fr)(\s*\d{1,2})?$/i;
-const LABEL = /^\s*([A-Z][\p{L}.'’ -]{0,40}?|[A-Z]\d{0,3})\s*:\s+/u;
-
-function askers(doc: AnalysisDocument): Set<string> {
-  const turns = new Map<string, { total: number; questions: number }>();
-  for (const c of doc.chunks) {
-    for (const para of c.text.split(/\n\s*\n/)) {
-      const m = LABEL.exec(para);
-      if (!m) continue;
-      const who = m[1]!.trim();
-      const t = turns.get(who) ?? { total: 0, questions: 0 };
-      t.total++;
-      if (para.trim().endsWith('?')) t.questions++;
-      turns.set(who, t);
-    }
-  }
-  const out = new Set<string>();
-  for (const [who, t] of turns) if (INTERVIEWER.test(who) || (turns.size > 1 && t.total >= 2 && t.questions / t.total >= 0.6)) out.add(who);
-  return out;
 }
 
 /**
@@ -51,71 +30,70 @@ const CODE = /[{}`]|=>|\(\)|;\s*$|%[sdlu]\b|\/\/|\w\.\w+\(|\b\w+\s*=\s*[\w'"(]/;
 
 const segmenters = new Map<string, Intl.Segmenter>();
 
-/** A heading or a header line: one line that does not end as a sentence does. */
+/** A heading: one line that does not end as a sentence does. */
 const heading = (para: string) => !para.trim().includes('\n') && !/[.!?…:;"”»)]$/.test(para.trim());
 
+/** Stage directions at a sentence's edges ("[laughs]", "(pause)") are not the participant's words. */
+const LEADING_CUE = /^(?:[[(][^\])]{1,40}[\])][\s,.]*)+/;
+const TRAILING_CUE = /(?:\s*[[(][^\])]{1,40}[\])])+$/;
+
+/** The index of the chunk holding `offset` (chunks are in order and cover the text). */
+function chunkAt(doc: AnalysisDocument, offset: number): number {
+  let lo = 0;
+  let hi = doc.chunks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (doc.chunks[mid]!.start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return doc.chunks[lo]?.idx ?? 0;
+}
+
 export function evidence(doc: AnalysisDocument, locale: string, minWords = 4): Sentence[] {
-  const skip = askers(doc);
-  const transcript = skip.size > 0 || TURN_LABEL.test(doc.text);
+  if (!Array.isArray(doc.chunks)) throw new Error('the document has no chunks');
+  const reading = readingOf(doc);
   let seg = segmenters.get(locale);
   if (!seg) {
     seg = new Intl.Segmenter(locale, { granularity: 'sentence' });
     segmenters.set(locale, seg);
   }
   const out: Sentence[] = [];
-  let turns = 0;
   let prompt: string | undefined;
-  for (const c of doc.chunks) {
-    let offset = 0;
-    for (const para of c.text.split(/(\n\s*\n)/)) {
-      const paraStart = c.start + offset;
-      offset += para.length;
-      if (/^\n\s*\n$/.test(para) || para.trim() === '') continue;
-      const m = LABEL.exec(para);
-      if (m) turns++;
-      if (m && skip.has(m[1]!.trim())) {
-        prompt = para.slice(m[0].length);
-        continue;
-      }
-      if ((transcript && turns === 0) || heading(para)) continue;
-      const bodyFrom = m ? m[0].length : 0;
-      for (const s of seg.segment(para.slice(bodyFrom))) {
+  for (const turn of reading.turns) {
+    if (turn.role === 'interviewer') {
+      prompt = turn.body.map((b) => doc.text.slice(b.start, b.end)).join(' ');
+      continue;
+    }
+    for (const span of turn.body) {
+      const para = doc.text.slice(span.start, span.end);
+      if (!reading.transcript && heading(para)) continue;
+      // Lines wrapped inside a paragraph are one run of sentences (same length, so offsets hold).
+      for (const s of seg.segment(para.replace(/[\r\n]/g, ' '))) {
         const raw = s.segment;
-        const lead = raw.length - raw.trimStart().length;
-        const text = raw.trim();
+        let from = raw.length - raw.trimStart().length;
+        let to = raw.trimEnd().length;
+        from += LEADING_CUE.exec(raw.slice(from, to))?.[0].length ?? 0;
+        to -= TRAILING_CUE.exec(raw.slice(from, to))?.[0].length ?? 0;
+        const text = raw.slice(from, to);
         if (text.split(/\s+/).length < minWords || text.endsWith('?') || CODE.test(text) || contentTerms(text, locale).length < 2) continue;
-        const start = paraStart + bodyFrom + s.index + lead;
-        const end = start + text.length;
-        if (doc.text.slice(start, end) !== text) continue;
-        out.push({ documentId: doc.id, chunkIdx: c.idx, start, end, text, paragraph: paraStart, ...(m && prompt ? { prompt } : {}) });
+        const start = span.start + s.index + from;
+        out.push({
+          documentId: doc.id,
+          chunkIdx: chunkAt(doc, start),
+          start,
+          end: start + text.length,
+          text,
+          paragraph: turn.start,
+          ...(reading.transcript && prompt ? { prompt } : {}),
+        });
       }
     }
   }
   return out;
 }
 
-const TURN_LABEL = /^\s*[A-Z][\p{L}.'’ -]{0,40}?:\s/mu;
-
-/**
- * Whether a document is a transcript: at least three of its lines open with a speaker's label,
- * and such lines are at least a twentieth of its lines (a turn may run over many). A manual's
- * "Note:" or "Example:" lines, or a report's "Source:", are not speakers' labels.
- */
-export function isTranscript(doc: { text: string }): boolean {
-  let lines = 0;
-  let labelled = 0;
-  for (const line of doc.text.split('\n')) {
-    if (line.trim() === '') continue;
-    lines++;
-    const m = LABEL.exec(line);
-    if (m && !DOCUMENT_LABEL.test(m[1]!.trim())) labelled++;
-  }
-  return labelled >= 3 && labelled * 20 >= lines;
-}
-
-/** Labels documents give their own lines, not speakers. */
-const DOCUMENT_LABEL =
-  /^(notes?|nb|warning|caution|danger|important|attention|notice|tip|hint|remarks?|examples?|usage|syntax|see( also)?|sources?|references?|figure|table|chapter|section|step|summary|abstract|keywords|title|subject|author|date|time|location|version|status|default|returns?|parameters?|type|re|to|from|cc|hinweis|achtung|beispiel|quelle|remarque|exemple)$/i;
+/** Whether a document is a transcript: it reads as turns of at least two speakers (transcript/read.ts). */
+export const isTranscript = (doc: { text: string }): boolean => readingOf(doc).transcript;
 
 /**
  * In a project mostly of transcripts (at least half its documents), the documents that are not
@@ -171,7 +149,7 @@ export interface Unit {
  * without turns, such as reports and articles, usually keep to a subject and are grouped whole.
  */
 export function groupUnits(docs: AnalysisDocument[], sentences: Sentence[], which: number[]): Unit[] {
-  const byTurn = docs.filter((d) => TURN_LABEL.test(d.text)).length * 2 >= docs.length;
+  const byTurn = docs.filter(isTranscript).length * 2 >= docs.length;
   const units = new Map<string, Unit>();
   for (const i of which) {
     const s = sentences[i]!;

@@ -1,8 +1,10 @@
+import { classify } from '../../transcript/lines.js';
 import { tidy } from './text.js';
 
 /**
  * WebVTT and SRT to speaker turns: timings, cue numbers and styling dropped, who said what kept
- * (`<v Name>` voice tags, or `Name:` prefixes), consecutive cues of one speaker merged.
+ * (`<v Name>` voice tags, or `Name:` prefixes), consecutive cues of one speaker merged, and a cue
+ * naming no speaker read as the previous speaker's.
  */
 interface Turn {
   speaker: string | null;
@@ -21,10 +23,10 @@ function cueToTurn(lines: string[]): Turn | null {
     .replace(/\{\\[^}]*\}/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  const prefix = /^(?:-\s*)?([A-Z][\p{L}.'’ -]{0,40}?)\s*:\s+(.*)$/u.exec(text);
-  if (!speaker && prefix) {
-    speaker = prefix[1]!.trim();
-    text = prefix[2]!;
+  const prefix = classify(text, 0, text.length);
+  if (!speaker && prefix.kind === 'turn') {
+    speaker = prefix.name!;
+    text = text.slice(prefix.bodyStart!);
   }
   return text ? { speaker, text } : null;
 }
@@ -33,7 +35,8 @@ function turnsToText(turns: Turn[]): string {
   const merged: Turn[] = [];
   for (const t of turns) {
     const last = merged[merged.length - 1];
-    if (last && last.speaker === t.speaker && t.speaker !== null) last.text += ` ${t.text}`;
+    // A cue that names no speaker goes on with the last one's turn (subtitle editors name a speaker in a turn's first cue only).
+    if (last && last.speaker !== null && (t.speaker === null || last.speaker === t.speaker)) last.text += ` ${t.text}`;
     else merged.push({ ...t });
   }
   return tidy(merged.map((t) => (t.speaker ? `${t.speaker}: ${t.text}` : t.text)).join('\n\n'));

@@ -1,0 +1,209 @@
+import { zipSync, strToU8 } from 'fflate';
+import { DEFAULT_BUDGET } from '../../src/engine/extract/types.js';
+import { docxToText } from '../../src/engine/extract/formats/office.js';
+import { pagesToText } from '../../src/engine/extract/formats/pdf-text.js';
+import { vttToText } from '../../src/engine/extract/formats/transcripts.js';
+import type { Study, Transcript, Unit } from './load.js';
+
+/**
+ * The benchmark's transcripts laid out as researchers' tools export them
+ * (shared notes: transcript-layouts.md), each passed through the extractor sift runs on such a
+ * file where there is one (WebVTT, SRT, Word, PDF text), so that the engine reads what it would
+ * read in the product. The gold follows the words: every marked sentence is found again, in
+ * order, in the rendered text (white space may differ where a layout wraps lines).
+ */
+export const LAYOUTS = ['house', 'lines', 'otter', 'zoom', 'rev', 'stamps', 'qa', 'first-names', 'vtt', 'srt', 'docx-bold', 'docx-table', 'pdf'] as const;
+export type Layout = (typeof LAYOUTS)[number];
+
+export interface Turn {
+  speaker: string;
+  interviewer: boolean;
+  body: string;
+}
+
+export interface Parsed {
+  header: string;
+  turns: Turn[];
+}
+
+/** The house layout read back: a header line, then `Label: body` lines. */
+function parse(t: Transcript, interviewer: string): Parsed {
+  const lines = t.text.split('\n');
+  const turns: Turn[] = [];
+  for (const line of lines.slice(1)) {
+    const m = /^([^:[\]]{1,40}):\s(.*)$/.exec(line);
+    if (m) turns.push({ speaker: m[1]!.trim(), interviewer: m[1]!.trim() === interviewer, body: m[2]! });
+    else if (line.trim() && turns.length) turns[turns.length - 1]!.body += ` ${line.trim()}`;
+  }
+  return { header: lines[0]!, turns };
+}
+
+/** A first name for the interviewer, by the study's language. */
+const interviewerName = (locale: string, n: number) => (locale === 'de' ? ['Anke', 'Jonas'] : ['Sam', 'Dana'])[n % 2]!;
+
+/** Time stamps: about two and a half words a second from the start of the recording. */
+function clock(turns: Turn[]): number[] {
+  let at = 4;
+  return turns.map((t) => {
+    const now = at;
+    at += Math.max(2, Math.round(t.body.split(/\s+/).length / 2.5));
+    return now;
+  });
+}
+const pad = (n: number) => String(n).padStart(2, '0');
+const hms = (s: number) => `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
+const ms = (s: number) => `${Math.floor(s / 60)}:${pad(s % 60)}`;
+
+/** A turn cut into subtitle cues of about a dozen words. */
+function cues(body: string): string[] {
+  const words = body.split(' ');
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i += 12) out.push(words.slice(i, i + 12).join(' '));
+  return out;
+}
+
+function vtt(p: Parsed, voice: boolean): string {
+  const times = clock(p.turns);
+  const blocks: string[] = [];
+  let n = 1;
+  p.turns.forEach((t, i) => {
+    cues(t.body).forEach((c, k) => {
+      const from = times[i]! + k * 5;
+      const stamp = (s: number, sep: string) => `${hms(s)}${sep}000`;
+      const timing = voice ? `${stamp(from, '.')} --> ${stamp(from + 5, '.')}` : `${stamp(from, ',')} --> ${stamp(from + 5, ',')}`;
+      // SRT names the speaker in a turn's first cue only, as many subtitle editors do.
+      const line = voice ? `<v ${t.speaker}>${c}` : k === 0 ? `${t.speaker}: ${c}` : c;
+      blocks.push(voice ? `${timing}\n${line}` : `${n++}\n${timing}\n${line}`);
+    });
+  });
+  return `${voice ? 'WEBVTT\n\n' : ''}${blocks.join('\n\n')}\n`;
+}
+
+const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const run = (s: string, bold = false) => `<w:r>${bold ? '<w:rPr><w:b/></w:rPr>' : ''}<w:t xml:space="preserve">${xmlText(s)}</w:t></w:r>`;
+const para = (runs: string) => `<w:p>${runs}</w:p>`;
+
+/** A minimal Word document: the header as a paragraph, then bold labels or a two-column table. */
+function docx(p: Parsed, table: boolean): Uint8Array {
+  const body = table
+    ? `<w:tbl>${p.turns.map((t) => `<w:tr><w:tc>${para(run(t.speaker, true))}</w:tc><w:tc>${para(run(t.body))}</w:tc></w:tr>`).join('')}</w:tbl>`
+    : p.turns.map((t) => para(run(`${t.speaker}:`, true) + run(` ${t.body}`))).join('');
+  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${para(run(p.header))}${body}</w:body></w:document>`;
+  return zipSync({
+    '[Content_Types].xml': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ),
+    '_rels/.rels': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    ),
+    'word/document.xml': strToU8(document),
+  });
+}
+
+/** The text a PDF of the transcript yields page by page: lines wrapped at 90 characters, a running header and a page number on each page. */
+function pdfPages(p: Parsed, title: string): string[] {
+  const lines: string[] = [];
+  for (const t of p.turns) {
+    let line = `${t.speaker}:`;
+    for (const w of t.body.split(' ')) {
+      if (line.length + w.length + 1 > 90) {
+        lines.push(line);
+        line = w;
+      } else line += ` ${w}`;
+    }
+    lines.push(line);
+  }
+  const pages: string[] = [];
+  for (let i = 0, n = 1; i < lines.length; i += 40, n++) pages.push([title, ...(n === 1 ? [p.header] : []), ...lines.slice(i, i + 40), String(n)].join('\n'));
+  return pages;
+}
+
+/** The transcript's text as sift reads it in `layout` (`n` varies the interviewer's name and who speaks first). */
+export async function render(p: Parsed, layout: Layout, locale: string, n: number, study: string): Promise<string> {
+  const times = clock(p.turns);
+  const asker = interviewerName(locale, n);
+  const join = (lines: string[], gap: string) => `${[p.header, ...lines].join(gap)}\n`;
+  switch (layout) {
+    case 'house':
+      return join(
+        p.turns.map((t) => `${t.speaker}: ${t.body}`),
+        '\n\n',
+      );
+    case 'lines':
+      return join(
+        p.turns.map((t) => `${t.speaker}: ${t.body}`),
+        '\n',
+      );
+    case 'otter': {
+      // Unnamed speakers numbered by their first word; in every other interview the participant speaks first.
+      const first = n % 2 === 0 ? p.turns.find((t) => !t.interviewer)?.speaker : p.turns[0]?.speaker;
+      const label = (t: Turn) => (t.speaker === first ? 'Speaker 1' : 'Speaker 2');
+      return join(
+        p.turns.map((t, i) => `${label(t)}  ${ms(times[i]!)}\n${t.body}`),
+        '\n\n',
+      );
+    }
+    case 'zoom':
+      return join(
+        p.turns.map((t, i) => `[${t.interviewer ? `${asker} Whitfield` : t.speaker}] ${hms(10 * 3600 + times[i]!)}\n${t.body}`),
+        '\n',
+      );
+    case 'rev':
+      return join(
+        p.turns.map((t, i) => `${t.speaker} (${hms(times[i]!)}):\n${t.body}`),
+        '\n\n',
+      );
+    case 'stamps':
+      return join(
+        p.turns.map((t, i) => `[${hms(times[i]!)}] ${t.speaker}: ${t.body}`),
+        '\n',
+      );
+    case 'qa':
+      return join(
+        p.turns.map((t) => `${t.interviewer ? 'Q' : 'A'}: ${t.body}`),
+        '\n\n',
+      );
+    case 'first-names':
+      return `${p.turns.map((t) => `${t.interviewer ? asker : t.speaker}: ${t.body}`).join('\n\n')}\n`;
+    case 'vtt':
+      return vttToText(vtt(p, true));
+    case 'srt':
+      return vttToText(vtt(p, false));
+    case 'docx-bold':
+    case 'docx-table':
+      return docxToText(docx(p, layout === 'docx-table'), DEFAULT_BUDGET);
+    case 'pdf':
+      return pagesToText(pdfPages(p, `${study} – interview transcript`));
+  }
+}
+
+const pattern = (s: string) => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'), 'u');
+
+/** The units of `t` found again, in order, in `text`; a unit the layout leaves out (a header) is dropped. */
+function relocate(t: Transcript, text: string): Unit[] {
+  const out: Unit[] = [];
+  let cursor = 0;
+  for (const u of t.units) {
+    const m = pattern(t.text.slice(u.start, u.end)).exec(text.slice(cursor));
+    if (!m) {
+      if (u.role !== 'header') throw new Error(`${t.id}: "${t.text.slice(u.start, u.end)}" lost in the layout`);
+      continue;
+    }
+    const start = cursor + m.index;
+    out.push({ ...u, start, end: start + m[0].length });
+    cursor = start + m[0].length;
+  }
+  return out;
+}
+
+/** The study with every transcript in `layout`, its gold carried along. */
+export async function inLayout(study: Study, layout: Layout): Promise<Study> {
+  if (layout === 'house') return study;
+  const transcripts = await Promise.all(
+    study.transcripts.map(async (t, n) => {
+      const text = await render(parse(t, study.interviewer), layout, study.locale, n, study.name);
+      return { id: t.id, text, units: relocate(t, text) };
+    }),
+  );
+  return { ...study, transcripts };
+}

@@ -1,0 +1,61 @@
+import type { Role, Turn } from './read.js';
+
+/**
+ * Who interviews. A label that names the role decides (`Interviewer`, `Q`, `Moderator`, `I`;
+ * `A`, `R`, `Participant`, `P3`); where no label does, the interviewer is found by behaviour:
+ * the speaker whose turns are most often questions, breaking near-ties towards the shorter
+ * turns. Everyone else participates.
+ */
+const INTERVIEWER =
+  /^(interviewer(in)?|interviewer:in|intervieweu(r|se)|enquêt(eur|rice)|entrevistador(a)?|moderat(or|orin|eur|rice)|mod|facilitator|researcher|forscher(in)?|host|q|int|i|iv|f|fr|m)(\s*\d{1,2})?$/i;
+const PARTICIPANT =
+  /^(a|r|resp|respondent|interviewee|participant|p|b|befragte[rn]?|teilnehmer(in)?|tn|ip|répondant(e)?|participant(e)?|enquêté(e)?)(\s*\d{1,3})?$|^p\d{1,3}$/i;
+
+/** Whether a label names a role (`Interviewer`, `Q`, `P3`, `Respondent`) rather than a person. */
+export const namesRole = (label: string) => INTERVIEWER.test(label) || PARTICIPANT.test(label);
+
+/** A question: it ends with a question mark, or (in a transcript without punctuation) opens as one. */
+const OPENS_AS_QUESTION =
+  /^(?:(?:and|so|okay|ok|right|um|uh)[,\s]+)*(?:how|what|why|when|where|which|who|could you|can you|would you|do you|did you|have you|are you|is there|tell me|talk me|wie|was|warum|wann|wo|welche[rsn]?|können sie|kannst du|erzählen sie|erzähl|comment|pourquoi|quand|qu'est-ce|est-ce que|pouvez-vous)\b/i;
+
+function isQuestion(text: string): boolean {
+  const t = text.trim();
+  if (t.endsWith('?')) return true;
+  return !/[.!]/.test(t) && OPENS_AS_QUESTION.test(t);
+}
+
+export function rolesOf(turns: Turn[], text: string): Map<string, Role> {
+  const speakers = [...new Set(turns.map((t) => t.speaker!))];
+  const roles = new Map<string, Role>();
+  const named = speakers.filter((s) => INTERVIEWER.test(s));
+  // "I" and "M" name roles only beside a partner: alone, they may be a participant's initial.
+  if (named.length > 0 && named.length < speakers.length) {
+    for (const s of speakers) roles.set(s, named.includes(s) ? 'interviewer' : 'participant');
+    return roles;
+  }
+  const bodiesOf = new Map<string, string[]>();
+  for (const t of turns) {
+    const list = bodiesOf.get(t.speaker!) ?? [];
+    list.push(t.body.map((b) => text.slice(b.start, b.end)).join(' '));
+    bodiesOf.set(t.speaker!, list);
+  }
+  const stats = speakers.map((speaker) => {
+    const bodies = bodiesOf.get(speaker)!;
+    const words = bodies.reduce((s, b) => s + b.split(/\s+/).filter(Boolean).length, 0);
+    return {
+      speaker,
+      turns: bodies.length,
+      questions: bodies.filter(isQuestion).length / Math.max(1, bodies.length),
+      meanWords: words / Math.max(1, bodies.length),
+      named: PARTICIPANT.test(speaker),
+    };
+  });
+  const longest = Math.max(1, ...stats.map((s) => s.meanWords));
+  const scored = stats
+    .filter((s) => s.turns >= 2 && !s.named && s.questions >= 0.3)
+    .map((s) => ({ ...s, score: s.questions + 0.25 * (1 - s.meanWords / longest) }))
+    .sort((a, b) => b.score - a.score);
+  const asker = scored[0]?.speaker;
+  for (const s of speakers) roles.set(s, s === asker ? 'interviewer' : 'participant');
+  return roles;
+}
