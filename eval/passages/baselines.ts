@@ -6,7 +6,7 @@ import type { Quoted } from './score.js';
 
 /**
  * The two baselines of the passage-level benchmark, both given what the engine is not: the gold
- * segmentation into participant sentences, and (k-means) the gold number of themes.
+ * segmentation into participants' turns and sentences.
  */
 function participantSentences(study: Study) {
   return study.transcripts.flatMap((t) =>
@@ -25,14 +25,10 @@ function mean(vs: Vec[]): Vec {
   return c;
 }
 
-/** Spherical k-means (k-means++ starts, best of 5 by cohesion) on TF-IDF sentence vectors. */
-export function kmeansBaseline(study: Study, k: number, seed = 42): { categories: { key: string; name: string; parentKey: null }[]; insights: Quoted[] } {
-  const sents = participantSentences(study);
-  const vz = new Vectorizer(study.locale);
-  vz.fit(sents.map((s) => words(s.text, study.locale)));
-  const vecs = sents.map((s) => vz.vector(words(s.text, study.locale)));
+/** Spherical k-means (k-means++ starts, best of 5 by cohesion): each vector's cluster and its cosine to the cluster's centre. */
+function kmeans(vecs: Vec[], k: number, seed: number): { assign: number[]; fit: number[] } {
   const rnd = random(seed);
-  let best: { cohesion: number; assign: number[] } | null = null;
+  let best: { cohesion: number; assign: number[]; fit: number[] } | null = null;
   for (let start = 0; start < 5; start++) {
     const centres: Vec[] = [vecs[Math.floor(rnd() * vecs.length)]!];
     while (centres.length < k) {
@@ -54,11 +50,52 @@ export function kmeansBaseline(study: Study, k: number, seed = 42): { categories
       }
       if (!moved) break;
     }
-    const cohesion = vecs.reduce((s, v, i) => s + cosine(v, centres[assign[i]!]!), 0);
-    if (!best || cohesion > best.cohesion) best = { cohesion, assign };
+    const fit = vecs.map((v, i) => cosine(v, centres[assign[i]!]!));
+    const cohesion = fit.reduce((s, x) => s + x, 0);
+    if (!best || cohesion > best.cohesion) best = { cohesion, assign, fit };
   }
-  const categories = Array.from({ length: k }, (_, j) => ({ key: `k${j}`, name: `cluster ${j + 1}`, parentKey: null }));
-  const insights = sents.map((s, i) => ({ documentId: s.documentId, quotes: [s.text], categoryKeys: [`k${best!.assign[i]}`] }));
+  return best!;
+}
+
+/** The participant's turns: runs of participant sentences on one line, with no other speaker between them. */
+function participantTurns(study: Study) {
+  return study.transcripts.flatMap((t) => {
+    const turns: { documentId: string; quotes: string[] }[] = [];
+    let last: { end: number } | null = null;
+    for (const u of t.units) {
+      if (u.role !== 'participant') {
+        last = null;
+        continue;
+      }
+      const text = t.text.slice(u.start, u.end);
+      if (last && !t.text.slice(last.end, u.start).includes('\n')) turns[turns.length - 1]!.quotes.push(text);
+      else turns.push({ documentId: t.id, quotes: [text] });
+      last = u;
+    }
+    return turns;
+  });
+}
+
+/**
+ * The fair baseline: spherical k-means on TF-IDF vectors of the participants' turns (what the
+ * engine groups), offering as many categories as sift does, with one cluster more for what fits
+ * no theme: the least cohesive cluster is left unfiled, as HDBSCAN leaves noise.
+ */
+export function kmeansBaseline(study: Study, k: number, seed = 42): { categories: { key: string; name: string; parentKey: null }[]; insights: Quoted[] } {
+  const turns = participantTurns(study);
+  const vz = new Vectorizer(study.locale);
+  const termsOf = turns.map((t) => words(t.quotes.join(' '), study.locale));
+  vz.fit(termsOf);
+  const vecs = termsOf.map((t) => vz.vector(t));
+  const { assign, fit } = kmeans(vecs, Math.min(k + 1, vecs.length), seed);
+  const cohesion = Array.from({ length: k + 1 }, (_, j) => {
+    const own = fit.filter((_, i) => assign[i] === j);
+    return own.length ? own.reduce((s, x) => s + x, 0) / own.length : Infinity;
+  });
+  const none = cohesion.indexOf(Math.min(...cohesion));
+  const kept = Array.from({ length: k + 1 }, (_, j) => j).filter((j) => j !== none);
+  const categories = kept.map((j) => ({ key: `k${j}`, name: `cluster ${j + 1}`, parentKey: null as null }));
+  const insights = turns.flatMap((t, i) => (assign[i] === none ? [] : [{ documentId: t.documentId, quotes: t.quotes, categoryKeys: [`k${assign[i]}`] }]));
   return { categories, insights };
 }
 

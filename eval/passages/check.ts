@@ -17,7 +17,7 @@ for (const t of study.transcripts) {
   const n = words(t.text);
   const turns = t.units.filter((u) => u.role === 'interviewer').length;
   console.log(`${t.id}: ${n} words, ${turns} interviewer turns, ${t.units.filter((u) => u.themes.length).length} marked passages`);
-  if (n < 500 || n > 1000) problems.push(`${t.id}: ${n} words; 500 to 1,000`);
+  if (n < 300 || n > 1200) problems.push(`${t.id}: ${n} words; 300 to 1,200`);
   if (turns < 4) problems.push(`${t.id}: ${turns} interviewer turns; at least 4`);
 }
 const real = study.themes.filter((t) => !t.distractor);

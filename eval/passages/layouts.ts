@@ -21,22 +21,7 @@ export interface Turn {
   body: string;
 }
 
-export interface Parsed {
-  header: string;
-  turns: Turn[];
-}
-
-/** The house layout read back: a header line, then `Label: body` lines. */
-function parse(t: Transcript, interviewer: string): Parsed {
-  const lines = t.text.split('\n');
-  const turns: Turn[] = [];
-  for (const line of lines.slice(1)) {
-    const m = /^([^:[\]]{1,40}):\s(.*)$/.exec(line);
-    if (m) turns.push({ speaker: m[1]!.trim(), interviewer: m[1]!.trim() === interviewer, body: m[2]! });
-    else if (line.trim() && turns.length) turns[turns.length - 1]!.body += ` ${line.trim()}`;
-  }
-  return { header: lines[0]!, turns };
-}
+export type Parsed = Transcript['source'];
 
 /** A first name for the interviewer, by the study's language. */
 const interviewerName = (locale: string, n: number) => (locale === 'de' ? ['Anke', 'Jonas'] : ['Sam', 'Dana'])[n % 2]!;
@@ -88,7 +73,7 @@ function docx(p: Parsed, table: boolean): Uint8Array {
   const body = table
     ? `<w:tbl>${p.turns.map((t) => `<w:tr><w:tc>${para(run(t.speaker, true))}</w:tc><w:tc>${para(run(t.body))}</w:tc></w:tr>`).join('')}</w:tbl>`
     : p.turns.map((t) => para(run(`${t.speaker}:`, true) + run(` ${t.body}`))).join('');
-  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${para(run(p.header))}${body}</w:body></w:document>`;
+  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${p.header ? para(run(p.header)) : ''}${body}</w:body></w:document>`;
   return zipSync({
     '[Content_Types].xml': strToU8(
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
@@ -114,7 +99,8 @@ function pdfPages(p: Parsed, title: string): string[] {
     lines.push(line);
   }
   const pages: string[] = [];
-  for (let i = 0, n = 1; i < lines.length; i += 40, n++) pages.push([title, ...(n === 1 ? [p.header] : []), ...lines.slice(i, i + 40), String(n)].join('\n'));
+  for (let i = 0, n = 1; i < lines.length; i += 40, n++)
+    pages.push([title, ...(n === 1 && p.header ? [p.header] : []), ...lines.slice(i, i + 40), String(n)].join('\n'));
   return pages;
 }
 
@@ -122,7 +108,7 @@ function pdfPages(p: Parsed, title: string): string[] {
 export async function render(p: Parsed, layout: Layout, locale: string, n: number, study: string): Promise<string> {
   const times = clock(p.turns);
   const asker = interviewerName(locale, n);
-  const join = (lines: string[], gap: string) => `${[p.header, ...lines].join(gap)}\n`;
+  const join = (lines: string[], gap: string) => `${[...(p.header ? [p.header] : []), ...lines].join(gap)}\n`;
   switch (layout) {
     case 'house':
       return join(
@@ -201,8 +187,8 @@ export async function inLayout(study: Study, layout: Layout): Promise<Study> {
   if (layout === 'house') return study;
   const transcripts = await Promise.all(
     study.transcripts.map(async (t, n) => {
-      const text = await render(parse(t, study.interviewer), layout, study.locale, n, study.name);
-      return { id: t.id, text, units: relocate(t, text) };
+      const text = await render(t.source, layout, study.locale, n, study.name);
+      return { id: t.id, text, units: relocate(t, text), source: t.source };
     }),
   );
   return { ...study, transcripts };

@@ -4,8 +4,10 @@ import { chunkText } from '../../src/engine/chunk.js';
 
 /**
  * The passage-level benchmark's studies. Each study is a folder with `study.json` and one
- * transcript per `.txt` file, written like a semi-structured interview: a header line, then
- * turns `Label: text` (the interviewer's label is the study's `interviewer`). Participant
+ * transcript per `.txt` file: a header line (unless `header` is false), then one turn a line,
+ * `Label: text` (the interviewer's label is the study's `interviewer`, one label or several, or
+ * per transcript in `interviewerOf`). This is the source form; `layouts.ts` lays it out as
+ * researchers' tools would. Participant
  * sentences that speak to a theme are marked `[[themeId|the sentence]]`, or
  * `[[a,b|the sentence]]` when they speak to two. The markup is stripped to give the document
  * text; the marks become gold spans at their offsets in that text.
@@ -21,7 +23,11 @@ export interface Study {
   locale: string;
   /** `development` may be tuned on; `held-out` never. */
   split: 'development' | 'held-out';
-  interviewer: string;
+  interviewer: string | string[];
+  /** A transcript's own interviewer label, where it differs (an automatic transcript's `Speaker 2`). */
+  interviewerOf?: Record<string, string>;
+  /** Whether each transcript opens with a header line (default true). */
+  header?: boolean;
   themes: StudyTheme[];
   transcripts: Transcript[];
 }
@@ -36,6 +42,8 @@ export interface Transcript {
   id: string;
   text: string;
   units: Unit[];
+  /** The source's header line ('' where there is none) and turns, from which layouts are rendered. */
+  source: { header: string; turns: { speaker: string; interviewer: boolean; body: string }[] };
 }
 
 const MARK = /\[\[([^|\]]+)\|([^\]]+)\]\]/g;
@@ -58,16 +66,19 @@ function sentences(text: string, from: number, to: number): { start: number; end
   return out;
 }
 
-export function parseTranscript(id: string, raw: string, interviewer: string, themeIds: Set<string>): Transcript {
+export function parseTranscript(id: string, raw: string, interviewer: string | string[], themeIds: Set<string>, header = true): Transcript {
   const lines = raw.replace(/\r\n/g, '\n').split('\n');
+  const interviewers = new Set([interviewer].flat());
   let text = '';
   const units: Unit[] = [];
   const problems: string[] = [];
+  const source: Transcript['source'] = { header: '', turns: [] };
   lines.forEach((line, n) => {
     const at = text.length;
-    if (n === 0) {
+    if (n === 0 && header) {
       text += `${line}\n`;
       units.push({ start: at, end: at + line.length, role: 'header', themes: [] });
+      source.header = line;
       return;
     }
     const turn = /^([^:[\]]{1,40}):\s/.exec(line);
@@ -77,7 +88,7 @@ export function parseTranscript(id: string, raw: string, interviewer: string, th
       text += `${line.replace(MARK, '$2')}\n`;
       return;
     }
-    const role: Role = turn[1]!.trim() === interviewer ? 'interviewer' : 'participant';
+    const role: Role = interviewers.has(turn[1]!.trim()) ? 'interviewer' : 'participant';
     text += turn[0];
     let rest = line.slice(turn[0].length);
     const cursor = text.length;
@@ -96,6 +107,7 @@ export function parseTranscript(id: string, raw: string, interviewer: string, th
     body += rest.slice(last);
     if (/\[\[|\]\]/.test(body)) problems.push(`line ${n + 1}: a broken mark`);
     text += `${body}\n`;
+    source.turns.push({ speaker: turn[1]!.trim(), interviewer: role === 'interviewer', body });
     if (role === 'interviewer') {
       units.push({ start: cursor, end: cursor + body.length, role, themes: [] });
       return;
@@ -110,7 +122,8 @@ export function parseTranscript(id: string, raw: string, interviewer: string, th
     rest = '';
   });
   if (problems.length) throw new Error(`${id}: ${problems.join('; ')}`);
-  return { id, text: text.replace(/\n+$/, '\n'), units };
+  if (!units.some((u) => u.role === 'interviewer')) problems.push(`no turn of the interviewer (${[...interviewers].join(', ')})`);
+  return { id, text: text.replace(/\n+$/, '\n'), units, source };
 }
 
 export function loadStudy(dir: string): Study {
@@ -120,7 +133,10 @@ export function loadStudy(dir: string): Study {
     .readdirSync(dir)
     .filter((f) => f.endsWith('.txt'))
     .sort()
-    .map((f) => parseTranscript(f.replace(/\.txt$/, ''), fs.readFileSync(path.join(dir, f), 'utf8'), meta.interviewer, ids));
+    .map((f) => {
+      const id = f.replace(/\.txt$/, '');
+      return parseTranscript(id, fs.readFileSync(path.join(dir, f), 'utf8'), meta.interviewerOf?.[id] ?? meta.interviewer, ids, meta.header !== false);
+    });
   return { ...meta, transcripts };
 }
 

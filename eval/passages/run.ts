@@ -68,6 +68,33 @@ function predefinedF1(study: Study, insights: Quoted[]): number {
   return scores.reduce((s, x) => s + x.f1, 0) / scores.length;
 }
 
+/**
+ * Predefined analysis given 0, 3 and 8 examples per category, as a researcher pastes them from
+ * the first interviews they coded: each theme's first marked sentences in transcript order. The
+ * transcripts examples came from are left out of what is analysed and scored, in all three runs.
+ */
+function withExamples(study: Study): { scored: number; runs: { examples: number; f1: number }[] } {
+  const real = study.themes.filter((t) => !t.distractor);
+  const pick = (n: number) =>
+    real.map((t) =>
+      study.transcripts
+        .flatMap((tr) => tr.units.filter((u) => u.themes.includes(t.id)).map((u) => ({ id: tr.id, text: tr.text.slice(u.start, u.end) })))
+        .slice(0, n),
+    );
+  const used = new Set(pick(8).flatMap((xs) => xs.map((x) => x.id)));
+  const rest: Study = { ...study, transcripts: study.transcripts.filter((t) => !used.has(t.id)) };
+  const runs = [0, 3, 8].map((n) => {
+    const examples = pick(n);
+    const pre = predefinedAnalysis(
+      documentsOf(rest),
+      real.map((t, i) => ({ name: t.name, description: t.description, ...(n ? { examples: examples[i]!.map((x) => x.text) } : {}) })),
+      { locale: study.locale, granularity: 'default', strictMode: false },
+    );
+    return { examples: n, f1: predefinedF1(rest, pre.insights) };
+  });
+  return { scored: rest.transcripts.length, runs };
+}
+
 /** The provider as the product builds it from its configuration (`createLlmProvider(config.llm)`, default options). */
 async function modelUnderTest(): Promise<{ llm: LlmProvider; method: string; fake: FakeLlm | null } | null> {
   const mode = process.env.LLM;
@@ -141,8 +168,8 @@ async function evaluateLaidOut(study: Study, seed: number): Promise<Row[]> {
   sift.verbatim =
     (sift.verbatim! * coverage(study, auto.insights).quotes + preQuotes.verbatim) / Math.max(1, coverage(study, auto.insights).quotes + preQuotes.quotes);
   sift.misplaced! += preQuotes.misplaced;
-  const km = kmeansBaseline(study, real.length);
-  const kmeans = automaticRow(study, 'k-means (gold k)', km.categories, km.insights);
+  const km = kmeansBaseline(study, Math.max(real.length, sift.themes!), seed);
+  const kmeans = automaticRow(study, 'k-means on turns', km.categories, km.insights);
   const desc: Row = { study: study.name, split: study.split, method: 'nearest description', predefinedF1: predefinedF1(study, descriptionBaseline(study)) };
   return model ? [sift, await withModel(study, auto, ms), kmeans, desc] : [sift, kmeans, desc];
 }
@@ -156,6 +183,7 @@ const layouts = (process.env.LAYOUT ? process.env.LAYOUT.split(',') : LAYOUTS) a
 for (const l of layouts) if (!LAYOUTS.includes(l)) throw new Error(`LAYOUT ${l}: one of ${LAYOUTS.join(', ')}`);
 const rows: Row[] = [];
 const bySeed: Row[][] = [];
+const examples = process.env.EXAMPLES === '0' ? [] : studies.map((study) => ({ study, ...withExamples(study) }));
 for (const seed of seeds) {
   const these: Row[] = [];
   for (const layout of layouts) for (const study of studies) these.push(...(await evaluate(study, seed, layout)));
@@ -204,4 +232,12 @@ if (layouts.length > 1) {
       `| ${layout} | ${f(mean(sift.map((r) => r.meanF1!)))} | ${found}/${of} | ${f(mean(km.map((r) => r.meanF1!)))} | ${f(mean(sift.map((r) => r.predefinedF1!)))} | ${sift.reduce((s, r) => s + r.misplaced!, 0)} | ${(100 * Math.min(...sift.map((r) => r.verbatim!))).toFixed(1)}% |`,
     );
   }
+}
+
+if (examples.length) {
+  console.log('\nPredefined analysis with examples (house layout; the transcripts examples came from are left out and not scored):\n');
+  console.log('| study | split | scored on | 0 examples | 3 examples | 8 examples |');
+  console.log('|---|---|---:|---:|---:|---:|');
+  for (const { study, scored, runs } of examples)
+    console.log(`| ${study.name} | ${study.split} | ${scored}/${study.transcripts.length} | ${runs.map((r) => f(r.f1)).join(' | ')} |`);
 }

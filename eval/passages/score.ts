@@ -80,21 +80,36 @@ export interface ThemeScore {
   f1: number;
 }
 
-/** For each real gold theme, the category (alone, or with its sub-categories) that matches it best. */
+/**
+ * For each real gold theme, the category (alone, or with its sub-categories) matched to it, one
+ * to one: a category counts for one theme at most (a parent and its child are two candidates),
+ * the matching that maximises the sum of F1 (exact, by dynamic programming over the few themes).
+ */
 export function bestCategories(study: Study, categories: Category[], covered: Map<string, Set<string>>): ThemeScore[] {
-  const candidates = [...covered, ...withChildren(categories, covered)];
+  const candidates = [...new Map([...covered, ...withChildren(categories, covered)])];
   const nameOf = new Map(categories.map((c) => [c.key, c.name]));
-  return study.themes
-    .filter((t) => !t.distractor)
-    .map((theme) => {
-      const gold = goldUnits(study, theme.id);
-      let best: ThemeScore = { theme: theme.name, category: '—', p: 0, r: 0, f1: 0 };
-      for (const [key, units] of candidates) {
-        const s = prf(units, gold);
-        if (s.f1 > best.f1) best = { theme: theme.name, category: nameOf.get(key) ?? key, ...s };
-      }
-      return best;
-    });
+  const themes = study.themes.filter((t) => !t.distractor);
+  const scores = candidates.map(([, units]) => themes.map((t) => prf(units, goldUnits(study, t.id))));
+  // best[mask]: the highest sum of F1 with the themes in `mask` matched, and who to.
+  let best = new Map<number, { sum: number; pick: number[] }>([[0, { sum: 0, pick: themes.map(() => -1) }]]);
+  scores.forEach((row, c) => {
+    const next = new Map(best);
+    for (const [mask, b] of best)
+      row.forEach((s, t) => {
+        if (mask & (1 << t) || s.f1 === 0) return;
+        const m = mask | (1 << t);
+        const sum = b.sum + s.f1;
+        if ((next.get(m)?.sum ?? -1) < sum) next.set(m, { sum, pick: b.pick.map((x, i) => (i === t ? c : x)) });
+      });
+    best = next;
+  });
+  const top = [...best.values()].sort((a, b) => b.sum - a.sum)[0]!;
+  return themes.map((theme, t) => {
+    const c = top.pick[t]!;
+    if (c < 0) return { theme: theme.name, category: '—', p: 0, r: 0, f1: 0 };
+    const key = candidates[c]![0];
+    return { theme: theme.name, category: nameOf.get(key) ?? key, ...scores[c]![t]! };
+  });
 }
 
 /** Whether a top-level category is mostly the distractor's passages. */

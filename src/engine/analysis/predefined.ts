@@ -55,7 +55,7 @@ function minimumFit(opts: PredefinedOptions): Bar {
 }
 
 function profileText(c: PredefinedCategoryInput, locale: string): string {
-  const parts = [c.name, c.name, c.description ?? '', c.instructions ?? '', c.categorizationInstructions ?? '', ...(c.examples ?? [])];
+  const parts = [c.name, c.name, c.description ?? '', c.instructions ?? '', c.categorizationInstructions ?? ''];
   if (locale === 'en') {
     const stops = stopWords(locale);
     for (const w of tokenize(`${c.name} ${c.description ?? ''}`, locale)) if (!stops.has(w)) parts.push(...expand(w).synonyms.slice(0, 6));
@@ -93,6 +93,12 @@ const ALSO_WITHIN = 0.5;
 const SHORT_TERMS = 4;
 const SHORT_OWN = 2;
 const ALSO_OWN = 1;
+
+/** A researcher's example of a category: its words and meaning, read as a text is. */
+interface Example {
+  words: Vec;
+  meaning: Float32Array | undefined;
+}
 
 /** Each sentence's best profile and its fit, with the others it also joins; null where none clears the bar. */
 function assign(
@@ -190,11 +196,10 @@ function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[]
   const min = minimumFit(opts);
   // Meaning is computed for sentences, turns (with the question they answer) and profiles together, so that they share one frame.
   const unitTexts = units.map((u) => [...u.sentences.map((i) => sentences[i]!.text), sentences[u.sentences[0]!]!.prompt ?? ''].join(' '));
-  const profileTexts = categories.map((c) =>
-    [c.name, c.description ?? '', c.instructions ?? '', c.categorizationInstructions ?? '', ...(c.examples ?? [])].join(' '),
-  );
-  const dense = sentenceVectors([...sentences.map((s) => s.text), ...unitTexts, ...profileTexts], opts.locale);
-  const givenMeaning = dense ? dense.slice(sentences.length + units.length) : [];
+  const profileTexts = categories.map((c) => [c.name, c.description ?? '', c.instructions ?? '', c.categorizationInstructions ?? ''].join(' '));
+  const exampleTexts = categories.flatMap((c, n) => (c.examples ?? []).map((text) => ({ category: n, text })));
+  const dense = sentenceVectors([...sentences.map((s) => s.text), ...unitTexts, ...profileTexts, ...exampleTexts.map((e) => e.text)], opts.locale);
+  const givenMeaning = dense ? dense.slice(sentences.length + units.length, sentences.length + units.length + categories.length) : [];
   let meaning: Meaning | null = dense
     ? { sentences: dense.slice(0, sentences.length), units: dense.slice(sentences.length, sentences.length + units.length), profiles: givenMeaning }
     : null;
@@ -203,7 +208,8 @@ function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[]
   // Words are read with their character 4-grams (meaning/subword.ts), which match the parts of
   // compounds ("Krankheitsausfälle" and "krank"): on the development studies, macro-F1 0.450 → 0.463
   // (kita-eltern-de 0.390 → 0.417, its theme of staff shortages found at all).
-  const gramRows = subwordRows([...termsOf, ...unitWords, ...profileTerms]);
+  const exampleTerms = exampleTexts.map((e) => contentTerms(e.text, opts.locale));
+  const gramRows = subwordRows([...termsOf, ...unitWords, ...profileTerms, ...exampleTerms]);
   const join = (v: Vec, at: number): Vec => {
     const r = gramRows.rows[at]!;
     const out: Vec = new Map();
@@ -213,6 +219,24 @@ function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[]
   };
   for (let i = 0; i < vecs.length; i++) vecs[i] = join(vecs[i]!, i);
   for (let c = 0; c < given.length; c++) given[c] = join(given[c]!, sentences.length + units.length + c);
+  const firstExample = sentences.length + units.length + categories.length;
+  const examples: Example[][] = categories.map(() => []);
+  exampleTexts.forEach((e, n) =>
+    examples[e.category]!.push({ words: join(vectorizer.vector(exampleTerms[n]!), firstExample + n), meaning: dense?.[firstExample + n] }),
+  );
+  // Examples are passages the researcher filed in the category: they weigh as much as its name,
+  // description and instructions together (mixed into their words instead, three examples from
+  // one interview lowered macro-F1 on kita-eltern-de; eval/README.md).
+  for (let c = 0; c < given.length; c++) {
+    const own = examples[c]!;
+    if (own.length === 0) continue;
+    given[c] = centroid([given[c]!, centroid(own.map((e) => e.words))]);
+    if (dense)
+      givenMeaning[c] = feedback(
+        givenMeaning[c]!,
+        own.map((e) => e.meaning!),
+      );
+  }
   const unitsRead = {
     of: unitOf,
     vecs: unitWords.map((w, n) => join(vectorizer.vector(w), sentences.length + n)),
