@@ -221,9 +221,8 @@ function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[]
   for (let c = 0; c < given.length; c++) given[c] = join(given[c]!, sentences.length + units.length + c);
   const firstExample = sentences.length + units.length + categories.length;
   const examples: Example[][] = categories.map(() => []);
-  exampleTexts.forEach((e, n) =>
-    examples[e.category]!.push({ words: join(vectorizer.vector(exampleTerms[n]!), firstExample + n), meaning: dense?.[firstExample + n] }),
-  );
+  for (const [n, e] of exampleTexts.entries())
+    examples[e.category]!.push({ words: join(vectorizer.vector(exampleTerms[n]!), firstExample + n), meaning: dense?.[firstExample + n] });
   // Examples are passages the researcher filed in the category: they weigh as much as its name,
   // description and instructions together (mixed into their words instead, three examples from
   // one interview lowered macro-F1 on kita-eltern-de; eval/README.md).
