@@ -3,8 +3,8 @@ import type { Role, Turn } from './read.js';
 /**
  * Who interviews. A label that names the role decides (`Interviewer`, `Q`, `Moderator`, `I`;
  * `A`, `R`, `Participant`, `P3`); where no label does, the interviewer is found by behaviour:
- * the speaker whose turns are most often questions, breaking near-ties towards the shorter
- * turns. Everyone else participates.
+ * the speaker whose turns are most often questions and shortest (an interviewer asks, then
+ * listens). Everyone else participates.
  */
 const INTERVIEWER =
   /^(interviewer(in)?|interviewer:in|intervieweu(r|se)|enquêt(eur|rice)|entrevistador(a)?|moderat(or|orin|eur|rice)|mod|facilitator|researcher|forscher(in)?|host|q|int|i|iv|f|fr|m)(\s*\d{1,2})?$/i;
@@ -14,14 +14,17 @@ const PARTICIPANT =
 /** Whether a label names a role (`Interviewer`, `Q`, `P3`, `Respondent`) rather than a person. */
 export const namesRole = (label: string) => INTERVIEWER.test(label) || PARTICIPANT.test(label);
 
-/** A question: it ends with a question mark, or (in a transcript without punctuation) opens as one. */
-const OPENS_AS_QUESTION =
-  /^(?:(?:and|so|okay|ok|right|um|uh)[,\s]+)*(?:how|what|why|when|where|which|who|could you|can you|would you|do you|did you|have you|are you|is there|tell me|talk me|wie|was|warum|wann|wo|welche[rsn]?|können sie|kannst du|erzählen sie|erzähl|comment|pourquoi|quand|qu'est-ce|est-ce que|pouvez-vous)\b/i;
+/**
+ * A question: it ends with a question mark, or (in a transcript without punctuation) asks in its
+ * first words ("and is it safe on the bike", "right and how do you find out").
+ */
+const ASKS =
+  /\b(?:how|what|why|when|where|which|who|is it|is that|is there|are you|are they|do you|did you|does it|can you|could you|would you|have you|tell me|talk me|wie|was|warum|wann|wo|welche[rsn]?|können sie|kannst du|erzählen sie|erzähl|gibt es|comment|pourquoi|quand|qu'est-ce|est-ce que|pouvez-vous|vous pouvez)\b/i;
 
 function isQuestion(text: string): boolean {
   const t = text.trim();
   if (t.endsWith('?')) return true;
-  return !/[.!]/.test(t) && OPENS_AS_QUESTION.test(t);
+  return !/[.!?]/.test(t) && ASKS.test(t.split(/\s+/).slice(0, 12).join(' '));
 }
 
 export function rolesOf(turns: Turn[], text: string): Map<string, Role> {
@@ -53,7 +56,7 @@ export function rolesOf(turns: Turn[], text: string): Map<string, Role> {
   const longest = Math.max(1, ...stats.map((s) => s.meanWords));
   const scored = stats
     .filter((s) => s.turns >= 2 && !s.named && s.questions >= 0.3)
-    .map((s) => ({ ...s, score: s.questions + 0.25 * (1 - s.meanWords / longest) }))
+    .map((s) => ({ ...s, score: s.questions + 0.5 * (1 - s.meanWords / longest) }))
     .sort((a, b) => b.score - a.score);
   const asker = scored[0]?.speaker;
   for (const s of speakers) roles.set(s, s === asker ? 'interviewer' : 'participant');
