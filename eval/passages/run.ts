@@ -12,7 +12,7 @@
  */
 import { automaticAnalysis, predefinedAnalysis } from '../../src/engine/analysis/index.js';
 import { documentsOf, loadStudies, type Study } from './load.js';
-import { bestCategories, coverage, distractorPromoted, goldCoverage, goldUnits, prf, type Category, type Quoted } from './score.js';
+import { bestCategories, coverage, smallTalkCategories, distractorPromoted, goldCoverage, goldUnits, prf, type Category, type Quoted } from './score.js';
 import { descriptionBaseline, kmeansBaseline } from './baselines.js';
 import { parseConfig } from '../../src/config.js';
 import { createLlmProvider, type LlmProvider } from '../../src/engine/llm/provider.js';
@@ -33,13 +33,16 @@ interface Row {
   verbatim?: number;
   misplaced?: number;
   themes?: number;
+  smallTalk?: string;
   ms?: number;
 }
 
 function automaticRow(study: Study, method: string, categories: Category[], insights: Quoted[], ms?: number): Row {
   const c = coverage(study, insights);
   const best = bestCategories(study, categories, c.covered);
+  const chat = smallTalkCategories(study, categories, c.covered);
   if (process.env.DETAIL) {
+    console.error(`  ${method} small talk: ${chat.smallTalk.join(' | ') || 'none'}`);
     for (const b of best) console.error(`  ${method} | ${b.theme} → ${b.category}: P ${b.p.toFixed(2)} R ${b.r.toFixed(2)} F1 ${b.f1.toFixed(2)}`);
     console.error(`  ${method} categories: ${categories.map((x) => (x.parentKey ? `  └ ${x.name}` : x.name)).join(' | ')}`);
   }
@@ -54,6 +57,7 @@ function automaticRow(study: Study, method: string, categories: Category[], insi
     verbatim: c.quotes ? c.verbatim / c.quotes : 1,
     misplaced: c.misplaced,
     themes: categories.filter((x) => !x.parentKey).length,
+    smallTalk: `${chat.smallTalk.length}/${chat.holding}`,
     ms,
   };
 }
@@ -209,12 +213,12 @@ if (seeds.length > 1) {
   console.log(`First seed (${seeds[0]}):\n`);
 }
 console.log(
-  '| study | layout | split | method | themes found (F1 ≥ 0.5) | mean best-category F1 | coverage | distractor a theme | predefined macro-F1 | verbatim | quotes from interviewer or header | top-level themes | ms |',
+  '| study | layout | split | method | themes found (F1 ≥ 0.5) | mean best-category F1 | coverage | distractor a theme | predefined macro-F1 | verbatim | quotes from interviewer or header | top-level themes | small-talk categories | ms |',
 );
-console.log('|---|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|');
+console.log('|---|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(
-    `| ${r.study} | ${r.layout} | ${r.split} | ${r.method} | ${r.found ?? ''} | ${f(r.meanF1)} | ${f(r.coverage)} | ${r.distractor === undefined ? '' : r.distractor ? 'yes' : 'no'} | ${f(r.predefinedF1)} | ${r.verbatim === undefined ? '' : `${(r.verbatim * 100).toFixed(1)}%`} | ${r.misplaced ?? ''} | ${r.themes ?? ''} | ${r.ms ?? ''} |`,
+    `| ${r.study} | ${r.layout} | ${r.split} | ${r.method} | ${r.found ?? ''} | ${f(r.meanF1)} | ${f(r.coverage)} | ${r.distractor === undefined ? '' : r.distractor ? 'yes' : 'no'} | ${f(r.predefinedF1)} | ${r.verbatim === undefined ? '' : `${(r.verbatim * 100).toFixed(1)}%`} | ${r.misplaced ?? ''} | ${r.themes ?? ''} | ${r.smallTalk ?? ''} | ${r.ms ?? ''} |`,
   );
 }
 

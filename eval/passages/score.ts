@@ -130,3 +130,17 @@ export function goldCoverage(study: Study, covered: Map<string, Set<string>>): n
   const any = new Set([...covered.values()].flatMap((s) => [...s]));
   return gold.size ? [...gold].filter((k) => any.has(k)).length / gold.size : 0;
 }
+
+/**
+ * Categories holding insights that are mostly small talk: under 30% of the participant sentences
+ * their quotes cover speak to a real theme (a category's own quotes, without its children's).
+ */
+export function smallTalkCategories(study: Study, categories: Category[], covered: Map<string, Set<string>>): { smallTalk: string[]; holding: number } {
+  const onTheme = new Set(study.themes.filter((t) => !t.distractor).flatMap((t) => [...goldUnits(study, t.id)]));
+  const holding = categories.filter((c) => (covered.get(c.key)?.size ?? 0) > 0);
+  const smallTalk = holding.filter((c) => {
+    const units = [...covered.get(c.key)!];
+    return units.filter((k) => onTheme.has(k)).length < 0.3 * units.length;
+  });
+  return { smallTalk: smallTalk.map((c) => c.name), holding: holding.length };
+}
