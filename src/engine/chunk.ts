@@ -1,4 +1,5 @@
 import { readTranscript } from './transcript/index.js';
+import { sentences } from './text/index.js';
 
 /**
  * Splits a document's text into chunks at paragraph or speaker-turn boundaries (decisions §7).
@@ -73,15 +74,9 @@ function labelledParagraphs(text: string): Span[] {
   return spans;
 }
 
-const segmenters = new Map<string, Intl.Segmenter>();
 function sentenceSpans(text: string, span: Span, locale: string): Span[] {
-  let seg = segmenters.get(locale);
-  if (!seg) {
-    seg = new Intl.Segmenter(locale, { granularity: 'sentence' });
-    segmenters.set(locale, seg);
-  }
   const out: Span[] = [];
-  for (const s of seg.segment(text.slice(span.start, span.end))) {
+  for (const s of sentences(text.slice(span.start, span.end), locale)) {
     const a = span.start + s.index;
     let b = a + s.segment.length;
     while (b > a && /\s/.test(text[b - 1]!)) b--;

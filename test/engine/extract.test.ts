@@ -99,3 +99,37 @@ describe('what sift refuses', () => {
     expect((await extractText(text('still fine'), 'ok.txt')).text).toBe('still fine');
   });
 });
+
+describe('PDF transcripts', () => {
+  it('join lines wrapped at the page width and across pages, without running headers or page numbers', async () => {
+    const header = 'Library study - interview 4 - transcript';
+    const pages = [
+      [
+        header,
+        'Interview 4, Derek, retired postman',
+        'Interviewer: How does the library fit into your week?',
+        'Derek: I go in most Tuesdays and Fridays to read the papers and look at the new crime',
+        'novels, and it gets me out of the house. The only thing is, they do not unlock until ten',
+        'now and I have been up since six.',
+        'Page 1 of 2',
+      ],
+      [
+        header,
+        'Interviewer: What do you do while you wait?',
+        'Derek: I wander over to the shop for a paper, or I pop up to the allotment on a Friday',
+        'if the weather is kind to me.',
+        'Page 2 of 2',
+      ],
+    ];
+    const got = await extract(pdf(pages), 'interview.pdf');
+    expect(got).toBe(
+      [
+        'Interview 4, Derek, retired postman',
+        'Interviewer: How does the library fit into your week?',
+        'Derek: I go in most Tuesdays and Fridays to read the papers and look at the new crime novels, and it gets me out of the house. The only thing is, they do not unlock until ten now and I have been up since six.',
+        'Interviewer: What do you do while you wait?',
+        'Derek: I wander over to the shop for a paper, or I pop up to the allotment on a Friday if the weather is kind to me.',
+      ].join('\n\n'),
+    );
+  });
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { chunkText } from '../../src/engine/chunk.js';
 import { anonymize } from '../../src/engine/anonymize/index.js';
+import { sentences } from '../../src/engine/text/index.js';
 
 describe('chunking', () => {
   it('chunks are exact, ordered, non-overlapping slices covering all the text', () => {
@@ -29,6 +30,19 @@ describe('chunking', () => {
     const text = `Interviewer: ${'Why so? '.repeat(30)}\n\nParticipant: ${'Because it is slow. '.repeat(40)}`;
     const chunks = chunkText(text, { targetWords: 60 });
     expect(chunks.map((c) => c.speaker)).toEqual(['Interviewer', 'Participant']);
+  });
+});
+
+describe('sentences', () => {
+  it('are the sentences Intl.Segmenter finds in the whole text, found piece by piece in a long one', () => {
+    fc.assert(
+      fc.property(fc.array(fc.lorem({ maxCount: 30, mode: 'sentences' }), { minLength: 1, maxLength: 60 }), fc.constantFrom(' ', '\n', '  '), (parts, gap) => {
+        const text = parts.join(gap);
+        const whole = [...new Intl.Segmenter('en', { granularity: 'sentence' }).segment(text)].map((s) => [s.index, s.segment]);
+        expect([...sentences(text, 'en')].map((s) => [s.index, s.segment])).toEqual(whole);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 

@@ -52,8 +52,8 @@ export async function xlsx(sheets: Record<string, string[][]>): Promise<Uint8Arr
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
-/** A valid PDF with one text line per page, written by hand (offsets computed). */
-export function pdf(pages: string[]): Uint8Array {
+/** A valid PDF, written by hand (offsets computed): a page is one text line, or several lines set one under another. */
+export function pdf(pages: (string | string[])[]): Uint8Array {
   const objects: string[] = [];
   const n = pages.length;
   objects.push('<< /Type /Catalog /Pages 2 0 R >>');
@@ -61,7 +61,8 @@ export function pdf(pages: string[]): Uint8Array {
   objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${n} >>`);
   objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   pages.forEach((text, i) => {
-    const stream = `BT /F1 12 Tf 72 720 Td (${text.replace(/[()\\]/g, '\\$&')}) Tj ET`;
+    const lines = [text].flat().map((line) => `(${line.replace(/[()\\]/g, '\\$&')}) Tj`);
+    const stream = `BT /F1 10 Tf 14 TL 72 740 Td ${lines.join(' T* ')} ET`;
     objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`);
     objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
   });

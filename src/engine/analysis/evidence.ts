@@ -1,6 +1,7 @@
 import type { AnalysisDocument, Verdict } from './types.js';
 import { contentTerms } from './vectors.js';
 import { readingOf } from '../transcript/index.js';
+import { sentences } from '../text/index.js';
 
 /**
  * The sentences a document offers as evidence, with their exact offsets in the document's text
@@ -28,8 +29,6 @@ export interface Sentence {
  */
 const CODE = /[{}`]|=>|\(\)|;\s*$|%[sdlu]\b|\/\/|\w\.\w+\(|\b\w+\s*=\s*[\w'"(]/;
 
-const segmenters = new Map<string, Intl.Segmenter>();
-
 /** A heading: one line that does not end as a sentence does. */
 const heading = (para: string) => !para.trim().includes('\n') && !/[.!?…:;"”»)]$/.test(para.trim());
 
@@ -52,11 +51,6 @@ function chunkAt(doc: AnalysisDocument, offset: number): number {
 export function evidence(doc: AnalysisDocument, locale: string, minWords = 4): Sentence[] {
   if (!Array.isArray(doc.chunks)) throw new Error('the document has no chunks');
   const reading = readingOf(doc);
-  let seg = segmenters.get(locale);
-  if (!seg) {
-    seg = new Intl.Segmenter(locale, { granularity: 'sentence' });
-    segmenters.set(locale, seg);
-  }
   const out: Sentence[] = [];
   let prompt: string | undefined;
   for (const turn of reading.turns) {
@@ -68,7 +62,7 @@ export function evidence(doc: AnalysisDocument, locale: string, minWords = 4): S
       const para = doc.text.slice(span.start, span.end);
       if (!reading.transcript && heading(para)) continue;
       // Lines wrapped inside a paragraph are one run of sentences (same length, so offsets hold).
-      for (const s of seg.segment(para.replace(/[\r\n]/g, ' '))) {
+      for (const s of sentences(para.replace(/[\r\n]/g, ' '), locale)) {
         const raw = s.segment;
         let from = raw.length - raw.trimStart().length;
         let to = raw.trimEnd().length;

@@ -69,6 +69,35 @@ export function* pieces(text: string): Generator<string> {
   yield text.slice(from);
 }
 
+const sentenceSegmenters = new Map<string, Intl.Segmenter>();
+const SENTENCE_PIECE = 2000;
+
+/**
+ * A text's sentences (Intl.Segmenter's), with their offsets, segmented in pieces of about 2,000
+ * characters (see `pieces`): a piece is cut after a sentence's end and the white space after it,
+ * so that no sentence spans two pieces, or, in a run with no sentence's end, at white space.
+ */
+export function* sentences(text: string, locale = 'en'): Generator<{ index: number; segment: string }> {
+  let seg = sentenceSegmenters.get(locale);
+  if (!seg) {
+    seg = new Intl.Segmenter(locale, { granularity: 'sentence' });
+    sentenceSegmenters.set(locale, seg);
+  }
+  let from = 0;
+  while (from < text.length) {
+    let to = text.length;
+    if (to - from > SENTENCE_PIECE) {
+      const window = text.slice(from, from + SENTENCE_PIECE);
+      let end = 0;
+      for (const m of window.matchAll(/[.!?…][)"”’»]*\s+/g)) end = m.index + m[0].length;
+      const space = window.search(/\s\S*$/);
+      to = from + (end > 0 ? end : space > 0 ? space + 1 : SENTENCE_PIECE);
+    }
+    for (const s of seg.segment(text.slice(from, to))) yield { index: from + s.index, segment: s.segment };
+    from = to;
+  }
+}
+
 export function tokenize(text: string, locale = 'en'): string[] {
   let seg = segmenters.get(locale);
   if (!seg) {

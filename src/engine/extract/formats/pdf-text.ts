@@ -16,6 +16,8 @@ function runningLines(pages: string[][]): Set<string> {
   if (pages.length < 2) return new Set();
   const seen = new Map<string, number>();
   for (const lines of pages) {
+    // A page of a line or two is all content: its lines are no header or footer.
+    if (lines.filter((l) => l.trim()).length < 4) continue;
     const edges = new Set([...lines.slice(0, 2), ...lines.slice(-2)].map(furnitureKey).filter(Boolean));
     for (const k of edges) seen.set(k, (seen.get(k) ?? 0) + 1);
   }
