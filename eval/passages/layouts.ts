@@ -1,15 +1,15 @@
-import { zipSync, strToU8 } from 'fflate';
 import { DEFAULT_BUDGET } from '../../src/engine/extract/types.js';
 import { docxToText } from '../../src/engine/extract/formats/office.js';
-import { pagesToText } from '../../src/engine/extract/formats/pdf-text.js';
+import { pdfToText } from '../../src/engine/extract/formats/pdf.js';
 import { vttToText } from '../../src/engine/extract/formats/transcripts.js';
+import { docxFile, pdfFile } from './files.js';
 import type { Study, Transcript, Unit } from './load.js';
 
 /**
  * The benchmark's transcripts laid out as researchers' tools export them
- * (shared notes: transcript-layouts.md), each passed through the extractor sift runs on such a
- * file where there is one (WebVTT, SRT, Word, PDF text), so that the engine reads what it would
- * read in the product. The gold follows the words: every marked sentence is found again, in
+ * (shared notes: transcript-layouts.md): each layout is the file such a tool saves (text,
+ * WebVTT, SRT, Word, PDF), read through the extractor sift runs on it, so that the engine reads
+ * what it would read in the product. The gold follows the words: every marked sentence is found again, in
  * order, in the rendered text (white space may differ where a layout wraps lines).
  */
 export const LAYOUTS = ['house', 'lines', 'otter', 'zoom', 'rev', 'stamps', 'qa', 'first-names', 'vtt', 'srt', 'docx-bold', 'docx-table', 'pdf'] as const;
@@ -68,25 +68,16 @@ const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').re
 const run = (s: string, bold = false) => `<w:r>${bold ? '<w:rPr><w:b/></w:rPr>' : ''}<w:t xml:space="preserve">${xmlText(s)}</w:t></w:r>`;
 const para = (runs: string) => `<w:p>${runs}</w:p>`;
 
-/** A minimal Word document: the header as a paragraph, then bold labels or a two-column table. */
+/** A Word document: the header as a paragraph, then bold labels or a two-column table. */
 function docx(p: Parsed, table: boolean): Uint8Array {
   const body = table
     ? `<w:tbl>${p.turns.map((t) => `<w:tr><w:tc>${para(run(t.speaker, true))}</w:tc><w:tc>${para(run(t.body))}</w:tc></w:tr>`).join('')}</w:tbl>`
     : p.turns.map((t) => para(run(`${t.speaker}:`, true) + run(` ${t.body}`))).join('');
-  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${p.header ? para(run(p.header)) : ''}${body}</w:body></w:document>`;
-  return zipSync({
-    '[Content_Types].xml': strToU8(
-      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    ),
-    '_rels/.rels': strToU8(
-      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-    ),
-    'word/document.xml': strToU8(document),
-  });
+  return docxFile(`${p.header ? para(run(p.header)) : ''}${body}`);
 }
 
-/** The text a PDF of the transcript yields page by page: lines wrapped at 90 characters, a running header and a page number on each page. */
-function pdfPages(p: Parsed, title: string): string[] {
+/** A PDF of the transcript: lines wrapped at 90 characters, a running header and a page number on each page. */
+function pdf(p: Parsed, title: string): Uint8Array {
   const lines: string[] = [];
   for (const t of p.turns) {
     let line = `${t.speaker}:`;
@@ -98,72 +89,102 @@ function pdfPages(p: Parsed, title: string): string[] {
     }
     lines.push(line);
   }
-  const pages: string[] = [];
-  for (let i = 0, n = 1; i < lines.length; i += 40, n++)
-    pages.push([title, ...(n === 1 && p.header ? [p.header] : []), ...lines.slice(i, i + 40), String(n)].join('\n'));
-  return pages;
+  const pages: string[][] = [];
+  for (let i = 0, n = 1; i < lines.length; i += 40, n++) pages.push([title, ...(n === 1 && p.header ? [p.header] : []), ...lines.slice(i, i + 40), String(n)]);
+  return pdfFile(pages);
 }
 
-/** The transcript's text as sift reads it in `layout` (`n` varies the interviewer's name and who speaks first). */
-export async function render(p: Parsed, layout: Layout, locale: string, n: number, study: string): Promise<string> {
+/** The file a tool saves of the transcript in `layout` (`n` varies the interviewer's name and who speaks first). */
+export function layoutFile(p: Parsed, layout: Layout, locale: string, n: number, study: string): { name: string; content: string | Uint8Array } {
+  const text = (content: string) => ({ name: `${study}-${n}.txt`, content });
   const times = clock(p.turns);
   const asker = interviewerName(locale, n);
   const join = (lines: string[], gap: string) => `${[...(p.header ? [p.header] : []), ...lines].join(gap)}\n`;
   switch (layout) {
     case 'house':
-      return join(
-        p.turns.map((t) => `${t.speaker}: ${t.body}`),
-        '\n\n',
+      return text(
+        join(
+          p.turns.map((t) => `${t.speaker}: ${t.body}`),
+          '\n\n',
+        ),
       );
     case 'lines':
-      return join(
-        p.turns.map((t) => `${t.speaker}: ${t.body}`),
-        '\n',
+      return text(
+        join(
+          p.turns.map((t) => `${t.speaker}: ${t.body}`),
+          '\n',
+        ),
       );
     case 'otter': {
       // Unnamed speakers numbered by their first word; in every other interview the participant speaks first.
       const first = n % 2 === 0 ? p.turns.find((t) => !t.interviewer)?.speaker : p.turns[0]?.speaker;
       const label = (t: Turn) => (t.speaker === first ? 'Speaker 1' : 'Speaker 2');
-      return join(
-        p.turns.map((t, i) => `${label(t)}  ${ms(times[i]!)}\n${t.body}`),
-        '\n\n',
+      return text(
+        join(
+          p.turns.map((t, i) => `${label(t)}  ${ms(times[i]!)}\n${t.body}`),
+          '\n\n',
+        ),
       );
     }
     case 'zoom':
-      return join(
-        p.turns.map((t, i) => `[${t.interviewer ? `${asker} Whitfield` : t.speaker}] ${hms(10 * 3600 + times[i]!)}\n${t.body}`),
-        '\n',
+      return text(
+        join(
+          p.turns.map((t, i) => `[${t.interviewer ? `${asker} Whitfield` : t.speaker}] ${hms(10 * 3600 + times[i]!)}\n${t.body}`),
+          '\n',
+        ),
       );
     case 'rev':
-      return join(
-        p.turns.map((t, i) => `${t.speaker} (${hms(times[i]!)}):\n${t.body}`),
-        '\n\n',
+      return text(
+        join(
+          p.turns.map((t, i) => `${t.speaker} (${hms(times[i]!)}):\n${t.body}`),
+          '\n\n',
+        ),
       );
     case 'stamps':
-      return join(
-        p.turns.map((t, i) => `[${hms(times[i]!)}] ${t.speaker}: ${t.body}`),
-        '\n',
+      return text(
+        join(
+          p.turns.map((t, i) => `[${hms(times[i]!)}] ${t.speaker}: ${t.body}`),
+          '\n',
+        ),
       );
     case 'qa':
-      return join(
-        p.turns.map((t) => `${t.interviewer ? 'Q' : 'A'}: ${t.body}`),
-        '\n\n',
+      return text(
+        join(
+          p.turns.map((t) => `${t.interviewer ? 'Q' : 'A'}: ${t.body}`),
+          '\n\n',
+        ),
       );
     case 'first-names':
-      return `${p.turns.map((t) => `${t.interviewer ? asker : t.speaker}: ${t.body}`).join('\n\n')}\n`;
+      return text(`${p.turns.map((t) => `${t.interviewer ? asker : t.speaker}: ${t.body}`).join('\n\n')}\n`);
     case 'vtt':
-      return vttToText(vtt(p, true));
+      return { name: `${study}-${n}.vtt`, content: vtt(p, true) };
     case 'srt':
-      return vttToText(vtt(p, false));
+      return { name: `${study}-${n}.srt`, content: vtt(p, false) };
     case 'docx-bold':
     case 'docx-table':
-      return docxToText(docx(p, layout === 'docx-table'), DEFAULT_BUDGET);
+      return { name: `${study}-${n}.docx`, content: docx(p, layout === 'docx-table') };
     case 'pdf':
-      return pagesToText(pdfPages(p, `${study} – interview transcript`));
+      return { name: `${study}-${n}.pdf`, content: pdf(p, `${study} – interview transcript`) };
   }
 }
 
-const pattern = (s: string) => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'), 'u');
+/** The transcript's text as sift reads it in `layout`: its file through the extractor of its format. */
+export async function render(p: Parsed, layout: Layout, locale: string, n: number, study: string): Promise<string> {
+  const { name, content } = layoutFile(p, layout, locale, n, study);
+  if (typeof content === 'string') return name.endsWith('.txt') ? content : vttToText(content);
+  return name.endsWith('.pdf') ? pdfToText(content) : docxToText(content, DEFAULT_BUDGET);
+}
+
+/** Characters a PDF in the Windows code page cannot hold (Turkish 'ı'): it shows a plain letter in their place (files.ts). */
+const BEYOND_PDF = /[^\u0000-\u007f\u00a0-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu;
+const pattern = (s: string) =>
+  new RegExp(
+    s
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\s+/g, '\\s+')
+      .replace(BEYOND_PDF, '.'),
+    'u',
+  );
 
 /** The units of `t` found again, in order, in `text`; a unit the layout leaves out (a header) is dropped. */
 function relocate(t: Transcript, text: string): Unit[] {

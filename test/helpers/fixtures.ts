@@ -1,20 +1,10 @@
 import { strToU8, zipSync } from 'fflate';
 import ExcelJS from 'exceljs';
+import { docxFile, pdfFile } from '../../eval/passages/files.js';
 
 /** Builders of small files of every format sift reads, made in the tests rather than shipped. */
 export function docx(paragraphs: string[]): Uint8Array {
-  const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${p}</w:t></w:r></w:p>`).join('');
-  return zipSync({
-    '[Content_Types].xml': strToU8(
-      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    ),
-    '_rels/.rels': strToU8(
-      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-    ),
-    'word/document.xml': strToU8(
-      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
-    ),
-  });
+  return docxFile(paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${p}</w:t></w:r></w:p>`).join(''));
 }
 
 export function pptx(slides: string[][]): Uint8Array {
@@ -52,31 +42,8 @@ export async function xlsx(sheets: Record<string, string[][]>): Promise<Uint8Arr
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
-/** A valid PDF, written by hand (offsets computed): a page is one text line, or several lines set one under another. */
-export function pdf(pages: (string | string[])[]): Uint8Array {
-  const objects: string[] = [];
-  const n = pages.length;
-  objects.push('<< /Type /Catalog /Pages 2 0 R >>');
-  const kids = pages.map((_, i) => `${4 + i * 2} 0 R`).join(' ');
-  objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${n} >>`);
-  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
-  pages.forEach((text, i) => {
-    const lines = [text].flat().map((line) => `(${line.replace(/[()\\]/g, '\\$&')}) Tj`);
-    const stream = `BT /F1 10 Tf 14 TL 72 740 Td ${lines.join(' T* ')} ET`;
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`);
-    objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-  });
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return strToU8(out);
-}
+/** A valid PDF: a page is one text line, or several lines set one under another. */
+export const pdf = pdfFile;
 
 /** A DOCX whose text part inflates far beyond its compressed size. */
 export function zipBomb(): Uint8Array {

@@ -3,7 +3,7 @@ import { ACCOUNT, type Fixture, type TestApp } from './app.js';
 import { multipart } from './multipart.js';
 
 /** Uploads files through the account surface, confirms them at the quoted price and lets the workers make them ready. */
-export async function uploadReady(t: TestApp, f: Fixture, files: { filename: string; content: string }[]): Promise<void> {
+export async function uploadReady(t: TestApp, f: Fixture, files: { filename: string; content: string | Uint8Array }[]): Promise<void> {
   const body = multipart(files);
   const up = await t.app.server.inject({
     method: 'POST',

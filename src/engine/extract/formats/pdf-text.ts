@@ -15,9 +15,9 @@ const furnitureKey = (line: string) => line.trim().replace(/\d+/g, '#');
 function runningLines(pages: string[][]): Set<string> {
   if (pages.length < 2) return new Set();
   const seen = new Map<string, number>();
+  // Pages of a line or two are all content: their lines are no header or footer.
+  if (pages.every((lines) => lines.filter((l) => l.trim()).length < 4)) return new Set();
   for (const lines of pages) {
-    // A page of a line or two is all content: its lines are no header or footer.
-    if (lines.filter((l) => l.trim()).length < 4) continue;
     const edges = new Set([...lines.slice(0, 2), ...lines.slice(-2)].map(furnitureKey).filter(Boolean));
     for (const k of edges) seen.set(k, (seen.get(k) ?? 0) + 1);
   }
