@@ -22,9 +22,9 @@ export function docxFile(bodyXml: string): Uint8Array {
 }
 
 /** Characters the Windows code page lacks, and the plain letter a PDF in it shows instead ('ı' as 'i', 'ł' as 'l'). */
-const BEYOND = /[^\u0000-\u007f\u00a0-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu;
+export const BEYOND_WINDOWS_PAGE = /[^\t\n\r\u0020-\u007e\u00a0-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu;
 const PLAIN: Record<string, string> = { ı: 'i', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ħ: 'h' };
-const near = (c: string) => PLAIN[c] ?? (c.normalize('NFD').replace(/\p{M}/gu, '').replace(BEYOND, '') || '-');
+const near = (c: string) => PLAIN[c] ?? (c.normalize('NFD').replace(/\p{M}/gu, '').replace(BEYOND_WINDOWS_PAGE, '') || '-');
 
 /** A PDF (offsets computed): a page is one text line, or several set one under another, in Helvetica with the Windows code page (accents, dashes and curly quotes). */
 export function pdfFile(pages: (string | string[])[]): Uint8Array {
@@ -32,7 +32,7 @@ export function pdfFile(pages: (string | string[])[]): Uint8Array {
   objects.push('<< /Type /Catalog /Pages 2 0 R >>');
   objects.push(`<< /Type /Pages /Kids [${pages.map((_, i) => `${4 + i * 2} 0 R`).join(' ')}] /Count ${pages.length} >>`);
   objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-  const bytes = (s: string) => iconv.encode(s.replace(BEYOND, near), 'win1252').toString('latin1');
+  const bytes = (s: string) => iconv.encode(s.replace(BEYOND_WINDOWS_PAGE, near), 'win1252').toString('latin1');
   pages.forEach((text, i) => {
     const lines = [text].flat().map((line) => `(${bytes(line).replace(/[()\\]/g, '\\$&')}) Tj`);
     const stream = `BT /F1 10 Tf 14 TL 50 760 Td ${lines.join(' T* ')} ET`;

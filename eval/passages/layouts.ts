@@ -2,7 +2,7 @@ import { DEFAULT_BUDGET } from '../../src/engine/extract/types.js';
 import { docxToText } from '../../src/engine/extract/formats/office.js';
 import { pdfToText } from '../../src/engine/extract/formats/pdf.js';
 import { vttToText } from '../../src/engine/extract/formats/transcripts.js';
-import { docxFile, pdfFile } from './files.js';
+import { BEYOND_WINDOWS_PAGE, docxFile, pdfFile } from './files.js';
 import type { Study, Transcript, Unit } from './load.js';
 
 /**
@@ -175,14 +175,13 @@ export async function render(p: Parsed, layout: Layout, locale: string, n: numbe
   return name.endsWith('.pdf') ? pdfToText(content) : docxToText(content, DEFAULT_BUDGET);
 }
 
-/** Characters a PDF in the Windows code page cannot hold (Turkish 'ı'): it shows a plain letter in their place (files.ts). */
-const BEYOND_PDF = /[^\u0000-\u007f\u00a0-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu;
+/** A character a PDF in the Windows code page cannot hold (Turkish 'ı') stands as a plain letter there (files.ts): any letter matches it. */
 const pattern = (s: string) =>
   new RegExp(
     s
       .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
       .replace(/\s+/g, '\\s+')
-      .replace(BEYOND_PDF, '.'),
+      .replace(BEYOND_WINDOWS_PAGE, '.'),
     'u',
   );
 
