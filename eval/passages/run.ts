@@ -10,9 +10,10 @@
  * variables), each study also gets a row `sift + … LLM`: the automatic analysis reworded by the
  * product's provider and `reworkWithModel`, as the worker does. The targets are the offline row's.
  */
-import { automaticAnalysis, predefinedAnalysis } from '../../src/engine/analysis/index.js';
+import { type automaticAnalysis, predefinedAnalysis } from '../../src/engine/analysis/index.js';
+import { analyseStudy, predefinedScores } from './figures.js';
 import { documentsOf, loadStudies, type Study } from './load.js';
-import { bestCategories, coverage, smallTalkCategories, distractorPromoted, goldCoverage, goldUnits, prf, type Category, type Quoted } from './score.js';
+import { bestCategories, coverage, smallTalkCategories, distractorPromoted, goldCoverage, type Category, type Quoted } from './score.js';
 import { descriptionBaseline, kmeansBaseline } from './baselines.js';
 import { parseConfig } from '../../src/config.js';
 import { createLlmProvider, type LlmProvider } from '../../src/engine/llm/provider.js';
@@ -63,12 +64,8 @@ function automaticRow(study: Study, method: string, categories: Category[], insi
 }
 
 function predefinedF1(study: Study, insights: Quoted[]): number {
-  const c = coverage(study, insights);
-  const real = study.themes.filter((t) => !t.distractor);
-  const scores = real.map((t) => prf(c.covered.get(t.name) ?? new Set(), goldUnits(study, t.id)));
-  if (process.env.DETAIL)
-    for (const [i, t] of real.entries())
-      console.error(`  predefined | ${t.name}: P ${scores[i]!.p.toFixed(2)} R ${scores[i]!.r.toFixed(2)} F1 ${scores[i]!.f1.toFixed(2)}`);
+  const scores = predefinedScores(study, insights);
+  if (process.env.DETAIL) for (const s of scores) console.error(`  predefined | ${s.theme}: P ${s.p.toFixed(2)} R ${s.r.toFixed(2)} F1 ${s.f1.toFixed(2)}`);
   return scores.reduce((s, x) => s + x.f1, 0) / scores.length;
 }
 
@@ -149,23 +146,9 @@ async function evaluate(study: Study, seed: number, layout: Layout): Promise<Row
 }
 
 async function evaluateLaidOut(study: Study, seed: number): Promise<Row[]> {
-  const docs = documentsOf(study);
   const real = study.themes.filter((t) => !t.distractor);
-  console.error(`${study.name} (${study.split}, ${study.locale}): ${docs.length} transcripts, ${real.length} themes`);
-  const started = Date.now();
-  const auto = automaticAnalysis(docs, {
-    locale: study.locale,
-    granularity: 'default',
-    strictMode: false,
-    existingCategories: [],
-    seed,
-  });
-  const ms = Date.now() - started;
-  const pre = predefinedAnalysis(
-    docs,
-    real.map((t) => ({ name: t.name, description: t.description })),
-    { locale: study.locale, granularity: 'default', strictMode: false },
-  );
+  console.error(`${study.name} (${study.split}, ${study.locale}): ${study.transcripts.length} transcripts, ${real.length} themes`);
+  const { auto, pre, ms } = analyseStudy(study, seed);
   const sift = automaticRow(study, 'sift', auto.categories, auto.insights, ms);
   sift.predefinedF1 = predefinedF1(study, pre.insights);
   const preQuotes = coverage(study, pre.insights);

@@ -1,0 +1,31 @@
+import { automaticAnalysis, predefinedAnalysis } from '../../src/engine/analysis/index.js';
+import { documentsOf, type Study } from './load.js';
+import { bestCategories, coverage, goldUnits, prf, type Quoted } from './score.js';
+
+/** A study analysed as the product analyses a project: automatic analysis at `seed`, and predefined analysis on the study's themes. */
+export function analyseStudy(study: Study, seed: number) {
+  const docs = documentsOf(study);
+  const started = Date.now();
+  const auto = automaticAnalysis(docs, { locale: study.locale, granularity: 'default', strictMode: false, existingCategories: [], seed });
+  const ms = Date.now() - started;
+  const pre = predefinedAnalysis(
+    docs,
+    study.themes.filter((t) => !t.distractor).map((t) => ({ name: t.name, description: t.description })),
+    { locale: study.locale, granularity: 'default', strictMode: false },
+  );
+  return { auto, pre, ms };
+}
+
+/** Each real theme's F1 for the category of its name, in predefined analysis. */
+export function predefinedScores(study: Study, insights: Quoted[]) {
+  const c = coverage(study, insights);
+  return study.themes.filter((t) => !t.distractor).map((t) => ({ theme: t.name, ...prf(c.covered.get(t.name) ?? new Set(), goldUnits(study, t.id)) }));
+}
+
+/** The two headline figures: mean best-category F1 (automatic, matched one to one) and predefined macro-F1. */
+export function headline(study: Study, seed: number): { meanF1: number; predefinedF1: number } {
+  const { auto, pre } = analyseStudy(study, seed);
+  const best = bestCategories(study, auto.categories, coverage(study, auto.insights).covered);
+  const pre1 = predefinedScores(study, pre.insights);
+  return { meanF1: best.reduce((s, b) => s + b.f1, 0) / best.length, predefinedF1: pre1.reduce((s, x) => s + x.f1, 0) / pre1.length };
+}
