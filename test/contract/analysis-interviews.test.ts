@@ -81,7 +81,7 @@ describe.each(STORE_KINDS)('automatic analysis of interview transcripts on %s', 
         expect(words.length).toBeGreaterThan(0);
         for (const w of words) expect(said.has(w)).toBe(true);
         // The description is written in the project's language, not in English.
-        expect(c.description).toMatch(/^Was die Dokumente über .+ sagen\.$/);
+        expect(c.description).toMatch(/^Angesprochen von \d+ von \d+ Befragten: .+\.$/);
       }
     });
   });

@@ -5,7 +5,7 @@ import { chunkText } from '../../src/engine/chunk.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
 import { MANUALS } from '../fixtures/manuals.js';
 import { evidence, isTranscript } from '../../src/engine/analysis/evidence.js';
-import { statement } from '../../src/engine/analysis/insight.js';
+import { insightFrom, pointsOf, statement } from '../../src/engine/analysis/insight.js';
 import path from 'node:path';
 import { documentsOf, loadStudy, STUDIES_DIR } from '../../eval/passages/load.js';
 import { terms } from '../../src/engine/text/index.js';
@@ -156,6 +156,40 @@ describe('analysis engine', () => {
     // Long turns hard-wrapped over many lines are still turns.
     const wrapped = (who: string) => `${who}: ${Array.from({ length: 12 }, () => 'and then we talked about the bus times again').join('\n')}`;
     expect(isTranscript({ text: ['Interviewer: How was it?', wrapped('Ann'), 'Interviewer: And then?', wrapped('Ann')].join('\n\n') })).toBe(true);
+  });
+
+  it("makes one insight per point: a run of one participant's sentences on the theme, stated by its clearest sentence, quoting all of it", () => {
+    const text = [
+      'Interviewer: How do you get there?',
+      'Derek: Well. The bus only comes once an hour now, which is hopeless for anyone on shifts. It used to come every twenty minutes from the market square.',
+      'Interviewer: And the staff?',
+      'Derek: The staff are lovely, they sorted my bus pass form for me.',
+      'Interviewer: Anything else about getting there?',
+      'Derek: The last bus back leaves at six, so evening events are out for me.',
+      'Interviewer: What about weekends?',
+      'Derek: My grandson visits on Sundays, we go fishing at the reservoir together.',
+      'Interviewer: And the bus at weekends?',
+      'Derek: On Sundays there is no bus at all, so I walk the two miles in.',
+    ].join('\n');
+    const doc = { id: 'd', text, chunks: chunkText(text) };
+    const said = evidence(doc, 'en');
+    const on = (words: string[]) => said.flatMap((s, i) => (words.some((w) => s.text.includes(w)) ? [i] : []));
+    const bus = on(['bus only', 'twenty minutes', 'last bus', 'no bus']);
+    const staff = new Set(on(['staff are lovely']));
+    const points = pointsOf(bus, said, (i) => staff.has(i));
+    // The staff's answer stands between the first run and the last bus; fishing between that and Sundays.
+    expect(points.map((p) => p.map((i) => said[i]!.text))).toEqual([
+      ['The bus only comes once an hour now, which is hopeless for anyone on shifts.', 'It used to come every twenty minutes from the market square.'],
+      ['The last bus back leaves at six, so evening events are out for me.'],
+      ['On Sundays there is no bus at all, so I walk the two miles in.'],
+    ]);
+    const insight = insightFrom(doc, [said[bus[1]!]!, said[bus[0]!]!], 'Buses', 'en', (s) => s.text.split(' ').length > 12)!;
+    expect(insight.text).toBe('The bus only comes once an hour now, which is hopeless for anyone on shifts.');
+    expect(insight.quotes).toEqual([
+      'The bus only comes once an hour now, which is hopeless for anyone on shifts.',
+      'It used to come every twenty minutes from the market square.',
+    ]);
+    expect(insight.description).toBe('Buses: a point Derek makes in 2 passages.');
   });
 
   it('takes no line of code or format string for evidence', () => {

@@ -147,7 +147,7 @@ describe('a project in French', () => {
     const said = new Set(answers.flatMap((a) => tokenize(a, 'fr')));
     for (const c of top) {
       for (const w of tokenize(c.name, 'fr').filter((x) => x !== 'et')) expect(said.has(w)).toBe(true);
-      expect(c.description).toMatch(/^Ce que disent les documents sur /);
+      expect(c.description).toMatch(/^Évoqué par \d+ (participants|documents) sur \d+ : .+\.$/);
     }
   });
 });

@@ -2,7 +2,7 @@ import type { AnalysisDocument, CategoryDraft, ExistingCategory, Granularity, In
 import { evidence, groupUnits, withoutOtherMaterial, type Sentence, type Unit } from './evidence.js';
 import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.js';
 import { describeTheme, nameTheme, SurfaceForms, topTerms } from './naming.js';
-import { insightFrom } from './insight.js';
+import { insightFrom, pointsOf } from './insight.js';
 import { closest, eligible, findThemes, strongest } from './themes.js';
 import { denseThemes } from './dense-themes.js';
 import { unitMeaning } from './unit-meaning.js';
@@ -115,6 +115,9 @@ const clearest = (idx: number[], component: Vec, vecs: Vec[]) =>
     .slice(0, NAMING_SENTENCES)
     .map((x) => x.i);
 
+/** A participant: a speaker of one document (a document, where it has no speakers). */
+const speakerOf = (s: Sentence) => `${s.documentId}\u0000${s.speaker ?? ''}`;
+
 type AutomaticResult = { categories: CategoryDraft[]; insights: InsightDraft[]; verdicts: Verdict[] };
 
 /** In a project mostly of transcripts, the other material (manuals, reports: evidence.ts) is not analysed. */
@@ -177,6 +180,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
   const unitVecs = units.map((u) => vectorizer.vector(unitTerms(u)));
   const vocab = vectorizer.vocabulary(3000);
   const categories: CategoryDraft[] = [];
+  const keywordsOf = new Map<string, string[]>();
   const newThemes: number[] = [];
   if (units.length >= 2 && vocab.length > 0) {
     const maxThemes = Math.max(2, Math.min(MAX_THEMES, Math.floor(units.length / 3)));
@@ -242,6 +246,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
       );
       const key = `new:${categories.length}`;
       categories.push({ key, name, description: describeTheme(keywords, opts.locale), parentKey: null });
+      keywordsOf.set(key, keywords);
       slot.set(j, themes.length);
       newThemes.push(themes.length);
       themes.push({ key, name, component, sentences: [] });
@@ -257,6 +262,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
 
   const docById = new Map(docs.map((d) => [d.id, d]));
   const insights: InsightDraft[] = [];
+  const raisedBy = new Map<string, Set<string>>();
   themes.forEach((theme, t) => {
     const perDoc = new Map<string, number[]>();
     for (const i of theme.sentences) {
@@ -267,22 +273,36 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
       else perDoc.set(s.documentId, [i]);
     }
     const children =
-      newThemes.includes(t) && perDoc.size >= SUBTHEME_MIN_INSIGHTS ? subThemes(theme, perDoc, { sentences, termsOf, vecs, vectorizer, forms, opts }) : null;
+      newThemes.includes(t) && perDoc.size >= SUBTHEME_MIN_INSIGHTS
+        ? subThemes(theme, perDoc, { keywordsOf, sentences, termsOf, vecs, vectorizer, forms, opts })
+        : null;
     if (children) categories.push(...children.categories);
     for (const [documentId, idx] of perDoc) {
       const doc = docById.get(documentId)!;
       const child = children?.of.get(documentId);
       const component = child?.component ?? theme.component;
-      const ranked = [...idx].sort((a, b) => cosine(vecs[b]!, component) - cosine(vecs[a]!, component) || a - b);
-      const insight = insightFrom(
-        doc,
-        ranked.map((i) => sentences[i]!),
-        child?.name ?? theme.name,
-        opts.locale,
-      );
-      if (insight) insights.push({ ...insight, categoryKeys: [child?.key ?? theme.key] });
+      // One insight per point the participant makes on the theme, its clearest sentence first.
+      for (const point of pointsOf(idx, sentences, (k) => themeOf[k] !== null && themeOf[k] !== t)) {
+        const ranked = point.sort((a, b) => cosine(vecs[b]!, component) - cosine(vecs[a]!, component) || a - b);
+        const insight = insightFrom(
+          doc,
+          ranked.map((i) => sentences[i]!),
+          child?.name ?? theme.name,
+          opts.locale,
+          (s) => contentTerms(s.text, opts.locale).length >= SHORT_TERMS,
+        );
+        if (insight) insights.push({ ...insight, categoryKeys: [child?.key ?? theme.key] });
+        for (const key of [theme.key, ...(child ? [child.key] : [])]) raisedBy.set(key, (raisedBy.get(key) ?? new Set()).add(speakerOf(sentences[point[0]!]!)));
+      }
     }
   });
+  // Descriptions count who raises each new category, among everyone whose words were read.
+  const everyone = new Set(sentences.map(speakerOf)).size;
+  const unit = sentences.some((s) => s.speaker !== null) ? 'participants' : 'documents';
+  for (const c of categories) {
+    const keywords = keywordsOf.get(c.key);
+    if (keywords) c.description = describeTheme(keywords, opts.locale, { n: raisedBy.get(c.key)?.size ?? 0, of: everyone, unit });
+  }
   for (const d of docs) {
     if (failed.has(d.id)) continue;
     verdicts.push(
@@ -295,6 +315,8 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
 }
 
 interface SubThemeContext {
+  /** Each new category's keywords, which its description lists. */
+  keywordsOf: Map<string, string[]>;
   sentences: Sentence[];
   termsOf: string[][];
   vecs: Vec[];
@@ -340,6 +362,7 @@ function subThemes(
     );
     const key = `${theme.key}:${j}`;
     categories.push({ key, name, description: `${theme.name}: ${keywords.join(', ')}.`, parentKey: theme.key });
+    ctx.keywordsOf.set(key, keywords);
     for (const d of m) of.set(d, { key, name, component: found.components[j]! });
   }
   return { categories, of };

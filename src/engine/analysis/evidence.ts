@@ -19,6 +19,10 @@ export interface Sentence {
   text: string;
   /** Offset of the turn (in a transcript) or paragraph (in prose) the sentence belongs to. */
   paragraph: number;
+  /** That turn's or paragraph's place among the document's (interviewers' turns counted too). */
+  turn: number;
+  /** Who said it, where a transcript says. */
+  speaker: string | null;
   /** The interviewer's turn this sentence's turn answers, if any. */
   prompt?: string;
 }
@@ -53,7 +57,7 @@ export function evidence(doc: AnalysisDocument, locale: string, minWords = 4): S
   const reading = readingOf(doc);
   const out: Sentence[] = [];
   let prompt: string | undefined;
-  for (const turn of reading.turns) {
+  for (const [n, turn] of reading.turns.entries()) {
     if (turn.role === 'interviewer') {
       prompt = turn.body.map((b) => doc.text.slice(b.start, b.end)).join(' ');
       continue;
@@ -78,6 +82,8 @@ export function evidence(doc: AnalysisDocument, locale: string, minWords = 4): S
           end: start + text.length,
           text,
           paragraph: turn.start,
+          turn: n,
+          speaker: reading.transcript ? turn.speaker : null,
           ...(reading.transcript && prompt ? { prompt } : {}),
         });
       }

@@ -43,19 +43,63 @@ export function statement(sentence: string, locale: string): string {
   return cleaned.charAt(0).toUpperCase() + cleaned.slice(1);
 }
 
-/** An insight from a document's sentences on one subject, most representative first. */
-export function insightFrom(doc: AnalysisDocument, ranked: Sentence[], subject: string, locale: string): Omit<InsightDraft, 'categoryKeys'> | null {
+/**
+ * A document's sentences on one theme, cut into the points its participant makes: runs of
+ * sentences in the same turn or in turns one question apart, with no sentence filed elsewhere
+ * between them (`elsewhere`: the document's sentences filed under other themes). Indices are in
+ * document order, as evidence gives them.
+ */
+export function pointsOf(members: number[], sentences: Sentence[], elsewhere: (i: number) => boolean): number[][] {
+  const sorted = [...members].sort((a, b) => a - b);
+  const points: number[][] = [];
+  for (const i of sorted) {
+    const point = points[points.length - 1];
+    const last = point?.[point.length - 1];
+    const joins =
+      last !== undefined &&
+      sentences[i]!.turn - sentences[last]!.turn <= 2 &&
+      sentences[i]!.speaker === sentences[last]!.speaker &&
+      !Array.from({ length: i - last - 1 }, (_, k) => last + 1 + k).some(elsewhere);
+    if (joins) point!.push(i);
+    else points.push([i]);
+  }
+  return points;
+}
+
+/** "Derek's point" in the languages sift describes insights in; the subject alone elsewhere. */
+const POINT: Record<string, (subject: string, speaker: string | null, n: number) => string> = {
+  en: (s, who, n) => `${s}: ${who ? `a point ${who} makes` : 'a point made'} in ${n} passage${n > 1 ? 's' : ''}.`,
+  de: (s, who, n) => `${s}: ${who ? `was ${who} sagt` : 'eine Aussage'}, in ${n} Passage${n > 1 ? 'n' : ''}.`,
+  fr: (s, who, n) => `${s} : ${who ? `ce que dit ${who}` : 'un point'}, en ${n} passage${n > 1 ? 's' : ''}.`,
+};
+
+/**
+ * An insight from one point (its sentences, most representative first): its quotes are the
+ * point's sentences, its text the first of them that says something of its own (four content
+ * words or more; an aside or a greeting rarely does), its description the theme and who made it.
+ */
+export function insightFrom(
+  doc: AnalysisDocument,
+  ranked: Sentence[],
+  subject: string,
+  locale: string,
+  substantial: (s: Sentence) => boolean = () => true,
+): Omit<InsightDraft, 'categoryKeys'> | null {
+  // The sentence the insight states comes first among its quotes.
+  const clearest = ranked.find(substantial) ?? ranked[0];
+  const ordered = clearest ? [clearest, ...ranked.filter((s) => s !== clearest)] : [];
   const quotes = verbatim(
     doc,
-    ranked.slice(0, MAX_QUOTES).map((s) => doc.text.slice(s.start, s.end)),
+    ordered.slice(0, MAX_QUOTES).map((s) => doc.text.slice(s.start, s.end)),
   );
   if (quotes.length === 0) return null;
   const lead = statement(quotes[0]!, locale);
   const text = lead.length <= 300 ? lead : `${lead.slice(0, 297).trimEnd()}…`;
+  const describe = POINT[locale.slice(0, 2).toLowerCase()] ?? POINT.en!;
   return {
     documentId: doc.id,
     text,
-    description: `${subject}: ${ranked.length} passage${ranked.length > 1 ? 's' : ''} of this document bear${ranked.length > 1 ? '' : 's'} on it${ranked.length > quotes.length ? `; the ${quotes.length} clearest are quoted` : ''}.`,
+    description: describe(subject, ranked[0]!.speaker, ranked.length),
     quotes,
     support: ranked.length,
   };

@@ -47,6 +47,20 @@ export class SurfaceForms {
 
 const AND: Record<string, string> = { en: 'and', fr: 'et', de: 'und', es: 'y', it: 'e', pt: 'e', da: 'og', no: 'og', sv: 'och', fi: 'ja', lt: 'ir' };
 
+/** Who raises a theme: how many of the project's participants (or documents, where there are no speakers). */
+export interface RaisedBy {
+  n: number;
+  of: number;
+  unit: 'participants' | 'documents';
+}
+
+/** "Raised by 7 of 12 participants: …" in the languages sift has the words for. */
+const RAISED: Record<string, (r: RaisedBy, list: string) => string> = {
+  en: (r, l) => `Raised by ${r.n} of ${r.of} ${r.unit}: ${l}.`,
+  de: (r, l) => `Angesprochen von ${r.n} von ${r.of} ${r.unit === 'participants' ? 'Befragten' : 'Dokumenten'}: ${l}.`,
+  fr: (r, l) => `Évoqué par ${r.n} ${r.unit === 'participants' ? 'participants' : 'documents'} sur ${r.of} : ${l}.`,
+};
+
 /** "What the documents say about …" in the languages sift has the words for; English otherwise. */
 const ABOUT: Record<string, (list: string) => string> = {
   en: (l) => `What the documents say about ${l}.`,
@@ -60,9 +74,11 @@ const ABOUT: Record<string, (list: string) => string> = {
   sv: (l) => `Vad dokumenten säger om ${l}.`,
 };
 
-export function describeTheme(keywords: string[], locale: string): string {
+/** A category's one-sentence description: its most characteristic phrases, and (where known) how many participants raise it. */
+export function describeTheme(keywords: string[], locale: string, raised?: RaisedBy): string {
   const and = ABOUT[locale] ? (AND[locale] ?? 'and') : 'and';
   const list = keywords.length > 1 ? `${keywords.slice(0, -1).join(', ')} ${and} ${keywords[keywords.length - 1]}` : (keywords[0] ?? '…');
+  if (raised && raised.n > 0) return (RAISED[locale] ?? RAISED.en!)(raised, list);
   return (ABOUT[locale] ?? ABOUT.en!)(list);
 }
 

@@ -1,7 +1,7 @@
 import type { AnalysisDocument, Granularity, InsightDraft, PredefinedCategoryInput, Verdict } from './types.js';
 import { evidence, groupUnits, withoutOtherMaterial, type Sentence, type Unit } from './evidence.js';
 import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.js';
-import { insightFrom } from './insight.js';
+import { insightFrom, pointsOf } from './insight.js';
 import { expand } from '../search/wordnet.js';
 import { stopWords, tokenize } from '../text/index.js';
 import { sentenceVectors } from '../meaning/sentence-vectors.js';
@@ -275,21 +275,29 @@ function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[]
     if (failed.has(doc.id)) continue;
     let found = 0;
     categories.forEach((category, c) => {
-      const mine = (byDocument.get(doc.id) ?? [])
-        .map((i) => ({ i, fit: chosen[i]?.category === c ? chosen[i]!.fit : chosen[i]?.also.find((x) => x.category === c)?.fit }))
-        .filter((x): x is { i: number; fit: number } => x.fit !== undefined)
-        .map(({ i, fit }) => ({ s: sentences[i]!, fit }))
-        .sort((a, b) => b.fit - a.fit);
-      const take = opts.granularity === 'overview' ? mine.slice(0, 1) : mine;
-      const insight = insightFrom(
-        doc,
-        take.map((x) => x.s),
-        category.name,
-        opts.locale,
+      const fitOf = new Map(
+        (byDocument.get(doc.id) ?? [])
+          .map((i) => [i, chosen[i]?.category === c ? chosen[i]!.fit : chosen[i]?.also.find((x) => x.category === c)?.fit] as const)
+          .filter((x): x is readonly [number, number] => x[1] !== undefined),
       );
-      if (insight) {
-        insights.push({ ...insight, categoryKeys: [category.name] });
-        found++;
+      const byFit = (a: number, b: number) => fitOf.get(b)! - fitOf.get(a)! || a - b;
+      // One insight per point the participant makes in the category (`overview`: the document's best sentence alone).
+      const points =
+        opts.granularity === 'overview'
+          ? [[...fitOf.keys()].sort(byFit).slice(0, 1)].filter((p) => p.length > 0)
+          : pointsOf([...fitOf.keys()], sentences, (k) => chosen[k] !== null && !fitOf.has(k));
+      for (const point of points) {
+        const insight = insightFrom(
+          doc,
+          point.sort(byFit).map((i) => sentences[i]!),
+          category.name,
+          opts.locale,
+          (s) => contentTerms(s.text, opts.locale).length >= SHORT_TERMS,
+        );
+        if (insight) {
+          insights.push({ ...insight, categoryKeys: [category.name] });
+          found++;
+        }
       }
     });
     verdicts.push(
