@@ -1,6 +1,6 @@
 import { automaticAnalysis, predefinedAnalysis } from '../../src/engine/analysis/index.js';
 import { documentsOf, type Study } from './load.js';
-import { bestCategories, coverage, goldUnits, prf, type Quoted } from './score.js';
+import { bestCategories, coverage, distractorPromoted, goldUnits, prf, type Quoted } from './score.js';
 
 /** A study analysed as the product analyses a project: automatic analysis at `seed`, and predefined analysis on the study's themes. */
 export function analyseStudy(study: Study, seed: number) {
@@ -22,10 +22,15 @@ export function predefinedScores(study: Study, insights: Quoted[]) {
   return study.themes.filter((t) => !t.distractor).map((t) => ({ theme: t.name, ...prf(c.covered.get(t.name) ?? new Set(), goldUnits(study, t.id)) }));
 }
 
-/** The two headline figures: mean best-category F1 (automatic, matched one to one) and predefined macro-F1. */
-export function headline(study: Study, seed: number): { meanF1: number; predefinedF1: number } {
+/** The headline figures: mean best-category F1 (automatic, matched one to one), predefined macro-F1, and whether the distractor became a theme. */
+export function headline(study: Study, seed: number): { meanF1: number; predefinedF1: number; distractor: boolean } {
   const { auto, pre } = analyseStudy(study, seed);
-  const best = bestCategories(study, auto.categories, coverage(study, auto.insights).covered);
+  const covered = coverage(study, auto.insights).covered;
+  const best = bestCategories(study, auto.categories, covered);
   const pre1 = predefinedScores(study, pre.insights);
-  return { meanF1: best.reduce((s, b) => s + b.f1, 0) / best.length, predefinedF1: pre1.reduce((s, x) => s + x.f1, 0) / pre1.length };
+  return {
+    meanF1: best.reduce((s, b) => s + b.f1, 0) / best.length,
+    predefinedF1: pre1.reduce((s, x) => s + x.f1, 0) / pre1.length,
+    distractor: distractorPromoted(study, auto.categories, covered),
+  };
 }

@@ -116,9 +116,11 @@ export function layoutFile(p: Parsed, layout: Layout, locale: string, n: number,
         ),
       );
     case 'otter': {
-      // Unnamed speakers numbered by their first word; in every other interview the participant speaks first.
-      const first = n % 2 === 0 ? p.turns.find((t) => !t.interviewer)?.speaker : p.turns[0]?.speaker;
-      const label = (t: Turn) => (t.speaker === first ? 'Speaker 1' : 'Speaker 2');
+      // Unnamed speakers numbered in the order they first speak; in every other interview a participant is numbered first.
+      const order = [...new Set(p.turns.map((t) => t.speaker))];
+      const lead = n % 2 === 0 ? p.turns.find((t) => !t.interviewer)?.speaker : undefined;
+      const numbered = lead ? [lead, ...order.filter((x) => x !== lead)] : order;
+      const label = (t: Turn) => `Speaker ${numbered.indexOf(t.speaker) + 1}`;
       return text(
         join(
           p.turns.map((t, i) => `${label(t)}  ${ms(times[i]!)}\n${t.body}`),

@@ -80,6 +80,9 @@ const STRICT_SENTENCE = 0.15;
 const SHORT_TERMS = 4;
 const SHORT_FIT = 0.2;
 
+/** A group whose sentences come this much from two documents is one or two participants' topic, not a theme (where a theme needs three documents). */
+const FEW_VOICES = 0.75;
+
 /** A group of units mostly made of first and last turns is small talk. */
 const RAPPORT_SHARE = 0.5;
 
@@ -215,9 +218,17 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
       const own = units.map((u, n) => ({ u, n })).filter(({ n }) => strongest(found.loadings[n]!) === j);
       return own.length ? own.filter(({ n }) => rapport.has(n)).length / own.length : 0;
     });
+    // Nor is a topic one or two participants dwell on while a few others touch it in passing.
+    const fromTwo = found.components.map((_, j) => {
+      const per = new Map<string, number>();
+      for (const [i, p] of proposed.entries()) if (p === j) per.set(sentences[i]!.documentId, (per.get(sentences[i]!.documentId) ?? 0) + 1);
+      const counts = [...per.values()].sort((a, b) => b - a);
+      const total = counts.reduce((a, b) => a + b, 0);
+      return total ? ((counts[0] ?? 0) + (counts[1] ?? 0)) / total : 0;
+    });
     const kept = found.components
       .map((_, j) => j)
-      .filter((j) => docsOf[j]!.size >= minimumDocuments(docCount) && rapportShare[j]! < RAPPORT_SHARE)
+      .filter((j) => docsOf[j]!.size >= minimumDocuments(docCount) && rapportShare[j]! < RAPPORT_SHARE && (docCount < 10 || fromTwo[j]! < FEW_VOICES))
       .sort((a, b) => docsOf[b]!.size - docsOf[a]!.size || a - b);
     const slot = new Map<number, number>();
     for (const j of kept) {
