@@ -17,13 +17,11 @@ export interface Line {
   name?: string;
   /** Where the spoken words start on a `turn` line. */
   bodyStart?: number;
-  /** Whether the label carried a time stamp (evidence of a transcript by itself). */
-  stamped?: boolean;
 }
 
 const TIME = String.raw`\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?`;
 const STAMP = String.raw`(?:\[${TIME}\]|\(${TIME}\)|${TIME})`;
-/** A speaker's name: a capital (or a digit-free code such as `P3`), at most five words. */
+/** A speaker's name: `Speaker 1`, or a capital and then letters or digits (`P3`), at most five words. */
 const NAME = String.raw`(?:[Ss]peaker\s*\d{1,2}|[\p{Lu}][\p{L}\p{M}\d.'’-]*(?:[ \t]+[\p{L}\p{M}][\p{L}\p{M}\d.'’-]*){0,4})`;
 
 const TURN = new RegExp(String.raw`^[ \t]*(?:(${STAMP})[ \t]*[-–]?[ \t]*)?(?:-[ \t]*)?(${NAME})[ \t]*(${STAMP})?[ \t]*:[ \t]+(?=\S)`, 'u');
@@ -32,18 +30,19 @@ const SPEAKER_TIME = new RegExp(String.raw`^[ \t]*(${NAME})[ \t]+(${STAMP})[ \t]
 const SPEAKER_BRACKETED = new RegExp(String.raw`^[ \t]*\[(${NAME})\][ \t]*(${STAMP})?[ \t]*$`, 'u');
 const BARE_NAME = new RegExp(String.raw`^[ \t]*(${NAME})[ \t]*$`, 'u');
 const TIME_ALONE = new RegExp(String.raw`^[ \t]*${STAMP}(?:[ \t]*-->[ \t]*${STAMP})?[ \t]*$`, 'u');
-const PAGE_FURNITURE = /^[ \t]*(?:(?:page|seite|p\.)\s*\d+(?:\s*(?:of|von|\/)\s*\d+)?|\d{1,4}|-\s*\d{1,4}\s*-)[ \t]*$/i;
+/** A page's number alone: "Page 3 of 12", "Seite 3", "3", "- 3 -", "3/12". */
+export const PAGE_NUMBER = /^\s*(?:(?:page|seite|p\.)\s*\d+(?:\s*(?:of|von|sur|\/)\s*\d+)?|\d{1,4}|-\s*\d{1,4}\s*-|\d{1,4}\s*(?:of|\/)\s*\d{1,4})\s*$/i;
 
 export function classify(text: string, start: number, end: number): Line {
   const line = text.slice(start, end);
   if (line.trim() === '') return { kind: 'blank', start, end };
-  if (TIME_ALONE.test(line) || PAGE_FURNITURE.test(line)) return { kind: 'noise', start, end };
+  if (TIME_ALONE.test(line) || PAGE_NUMBER.test(line)) return { kind: 'noise', start, end };
   const turn = TURN.exec(line);
-  if (turn) return { kind: 'turn', start, end, name: fold(turn[2]!), bodyStart: start + turn[0].length, stamped: !!(turn[1] || turn[3]) };
+  if (turn) return { kind: 'turn', start, end, name: fold(turn[2]!), bodyStart: start + turn[0].length };
   const speaker = SPEAKER_COLON.exec(line);
-  if (speaker) return { kind: 'speaker', start, end, name: fold(speaker[2]!), stamped: !!(speaker[1] || speaker[3]) };
+  if (speaker) return { kind: 'speaker', start, end, name: fold(speaker[2]!) };
   const timed = SPEAKER_TIME.exec(line) ?? SPEAKER_BRACKETED.exec(line);
-  if (timed) return { kind: 'speaker', start, end, name: fold(timed[1]!), stamped: !!timed[2] || line.trimStart().startsWith('[') };
+  if (timed) return { kind: 'speaker', start, end, name: fold(timed[1]!) };
   const bare = BARE_NAME.exec(line);
   if (bare && bare[1]!.split(/\s+/).length <= 3) return { kind: 'bare-name', start, end, name: fold(bare[1]!) };
   return { kind: 'text', start, end };

@@ -18,9 +18,8 @@ export interface Span {
 export interface Turn {
   speaker: string | null;
   role: Role;
-  /** Where the turn starts in the text, its label included, and where its last words end. */
+  /** Where the turn starts in the text, its label included. */
   start: number;
-  end: number;
   /** The spoken words: one span per paragraph (a run of lines), in order. */
   body: Span[];
 }
@@ -86,10 +85,7 @@ export function readTranscript(text: string): Reading {
   let current: Turn | null = null;
   let para: Span | null = null;
   const close = () => {
-    if (para && current) {
-      current.body.push(para);
-      current.end = para.end;
-    }
+    if (para && current) current.body.push(para);
     para = null;
   };
   const extend = (from: number, to: number) => {
@@ -99,7 +95,7 @@ export function readTranscript(text: string): Reading {
   for (const l of lines) {
     if (opens(l, speakers)) {
       close();
-      current = { speaker: l.name!, role: 'unknown', start: l.start, end: trimEnd(text, l.start, l.end), body: [] };
+      current = { speaker: l.name!, role: 'unknown', start: l.start, body: [] };
       turns.push(current);
       if (l.kind === 'turn') extend(l.bodyStart!, trimEnd(text, l.bodyStart!, l.end));
       continue;
@@ -135,11 +131,10 @@ function paragraphs(lines: Line[], speakers: Set<string>): Turn[] {
         speaker: labelled ? l.name! : null,
         role: 'unknown',
         start: l.start,
-        end: l.end,
         body: [{ start: labelled ? l.bodyStart! : l.start, end: l.end }],
       };
       out.push(para);
-    } else para.end = para.body[0]!.end = l.end;
+    } else para.body[0]!.end = l.end;
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { classify } from '../../transcript/lines.js';
+import { classify, PAGE_NUMBER } from '../../transcript/lines.js';
 import { tidy } from './text.js';
 
 /**
@@ -8,7 +8,6 @@ import { tidy } from './text.js';
  * it) never stops at a line's end. A line well short of the page's width ends its paragraph, and
  * so does a blank line or a line that opens a speaker's turn.
  */
-const PAGE_NUMBER = /^\s*(?:(?:page|seite|p\.)\s*\d+(?:\s*(?:of|von|sur|\/)\s*\d+)?|\d{1,4}|-\s*\d{1,4}\s*-|\d{1,4}\s*(?:of|\/)\s*\d{1,4})\s*$/i;
 /** Digits aside, so that "Interview 07 – page 2" and "… – page 3" count as one running header. */
 const furnitureKey = (line: string) => line.trim().replace(/\d+/g, '#');
 
