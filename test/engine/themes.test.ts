@@ -1,3 +1,4 @@
+import { askedAbout, questionIndex } from '../../src/engine/analysis/asked.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bestNmf, nmf, type SparseRows } from '../../src/engine/analysis/nmf.js';
@@ -288,5 +289,27 @@ describe('theme names', () => {
     const all = [name, ...keywords].join(' | ');
     expect(all.toLowerCase()).toContain('bus fare');
     expect(all.toLowerCase()).not.toMatch(/sorry|went/);
+  });
+});
+
+describe('naming by what was asked', () => {
+  it('names a theme by the phrase its interviews ask about in three or more of them, and only there', () => {
+    const asked = (documentId: string, prompt: string) => ({ documentId, prompt });
+    const project = [
+      asked('a', 'How do you find the app?'),
+      asked('b', 'And the app, how is it?'),
+      asked('c', 'What do you make of the app?'),
+      asked('a', 'What about the price?'),
+      asked('b', 'Is the price fair?'),
+      asked('c', 'How is the weather?'),
+      asked('d', 'How do you find the app?'),
+    ];
+    const index = questionIndex(project, 'en');
+    // Answers to the app questions of three interviews, where three of the four that ask about it do.
+    expect(askedAbout(project.slice(0, 3), index, 'en')).toBe('App');
+    // The price is asked in two interviews only: the participants' words name that theme.
+    expect(askedAbout(project.slice(3, 5), index, 'en')).toBeNull();
+    // Two of four interviews that ask about the app: not this theme's phrase.
+    expect(askedAbout([project[0]!, project[6]!], index, 'en')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { evidence, groupUnits, withoutOtherMaterial, type Sentence, type Unit } 
 import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.js';
 import { describeTheme, nameTheme, SurfaceForms, topTerms } from './naming.js';
 import { insightFrom, pointsOf } from './insight.js';
+import { askedAbout, questionIndex } from './asked.js';
 import { closest, eligible, findThemes, strongest } from './themes.js';
 import { denseThemes } from './dense-themes.js';
 import { unitMeaning } from './unit-meaning.js';
@@ -231,6 +232,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
       .filter((j) => docsOf[j]!.size >= minimumDocuments(docCount) && rapportShare[j]! < RAPPORT_SHARE && (docCount < 10 || fromTwo[j]! < FEW_VOICES))
       .sort((a, b) => docsOf[b]!.size - docsOf[a]!.size || a - b);
     const slot = new Map<number, number>();
+    const questions = questionIndex(sentences, opts.locale);
     for (const j of kept) {
       const component = found.components[j]!;
       const same = themes
@@ -247,7 +249,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
         component,
         vecs,
       );
-      const { name, keywords } = nameTheme(
+      const named = nameTheme(
         component,
         naming.map((i) => sentences[i]!.text),
         forms,
@@ -255,6 +257,13 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
         undefined,
         naming.map((i) => sentences[i]!.documentId),
       );
+      const keywords = named.keywords;
+      const name =
+        askedAbout(
+          all.filter((i) => proposed[i] === j).map((i) => sentences[i]!),
+          questions,
+          opts.locale,
+        ) ?? named.name;
       const key = `new:${categories.length}`;
       categories.push({ key, name, description: describeTheme(keywords, opts.locale), parentKey: null });
       keywordsOf.set(key, keywords);

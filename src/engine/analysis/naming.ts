@@ -194,6 +194,9 @@ function germanNouns(text: string, locale: string): Candidate[] {
 
 const phrasesOf: Record<string, (text: string, locale: string) => Candidate[]> = { en: englishPhrases, de: germanNouns };
 
+/** The phrases a question names its subject with (English noun phrases, German nouns; none in other languages). */
+export const questionPhrases = (text: string, locale: string): Candidate[] => phrasesOf[locale]?.(text, locale) ?? [];
+
 /**
  * A theme's name and keywords from the phrases its participants use (English noun phrases,
  * German nouns; elsewhere its strongest terms). A phrase scores by how many of the theme's

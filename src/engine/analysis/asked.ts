@@ -1,0 +1,56 @@
+import { questionPhrases } from './naming.js';
+
+/**
+ * Structural coding: a theme named by what the interviewer asked before its passages. An
+ * interview guide asks about each subject in the researcher's own words ("How do you find the
+ * app?", "What about cleanliness?"), in every interview, so a phrase of the questions that
+ * precede a theme's passages in three interviews or more, and precedes other themes' passages
+ * seldom (three quarters of the interviews that ask it ask it here), names the theme better
+ * than the participants' concrete words do.
+ */
+export interface Asked {
+  documentId: string;
+  prompt?: string;
+}
+
+/** Each question phrase (by its stems) with its most used wording and the documents whose questions use it. */
+export type QuestionIndex = Map<string, { words: Map<string, number>; documents: Set<string> }>;
+
+const MIN_DOCUMENTS = 3;
+const MIN_SHARE = 0.75;
+
+function index(sentences: Asked[], locale: string): QuestionIndex {
+  const out: QuestionIndex = new Map();
+  const seen = new Set<string>();
+  for (const s of sentences) {
+    if (!s.prompt || seen.has(`${s.documentId}\u0000${s.prompt}`)) continue;
+    seen.add(`${s.documentId}\u0000${s.prompt}`);
+    for (const c of questionPhrases(s.prompt, locale)) {
+      const key = c.stems.join(' ');
+      const entry = out.get(key) ?? { words: new Map(), documents: new Set() };
+      entry.words.set(c.words, (entry.words.get(c.words) ?? 0) + 1);
+      entry.documents.add(s.documentId);
+      out.set(key, entry);
+    }
+  }
+  return out;
+}
+
+/** The project's question phrases, once. */
+export const questionIndex = (sentences: Asked[], locale: string): QuestionIndex => index(sentences, locale);
+
+/** The phrase the interviewer asked a theme's passages with, where one stands out; null otherwise. */
+export function askedAbout(theme: Asked[], project: QuestionIndex, locale: string): string | null {
+  let best: { words: string; score: number } | null = null;
+  for (const [key, own] of index(theme, locale)) {
+    const all = project.get(key);
+    if (!all) continue;
+    const n = own.documents.size;
+    const share = n / all.documents.size;
+    if (n < MIN_DOCUMENTS || share < MIN_SHARE) continue;
+    const score = n * share;
+    const words = [...all.words].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0]![0];
+    if (!best || score > best.score || (score === best.score && words < best.words)) best = { words, score };
+  }
+  return best ? best.words.charAt(0).toUpperCase() + best.words.slice(1) : null;
+}
