@@ -307,6 +307,8 @@ describe('naming by what was asked', () => {
     const index = questionIndex(project, 'en');
     // Answers to the app questions of three interviews, where three of the four that ask about it do.
     expect(askedAbout(project.slice(0, 3), index, 'en')).toBe('App');
+    // A word alone is written as the participants say it most.
+    expect(askedAbout(project.slice(0, 3), index, 'en', (stem) => (stem === 'app' ? 'apps' : stem))).toBe('Apps');
     // The price is asked in two interviews only: the participants' words name that theme.
     expect(askedAbout(project.slice(3, 5), index, 'en')).toBeNull();
     // Two of four interviews that ask about the app: not this theme's phrase.

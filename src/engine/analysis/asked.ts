@@ -39,8 +39,12 @@ function index(sentences: Asked[], locale: string): QuestionIndex {
 /** The project's question phrases, once. */
 export const questionIndex = (sentences: Asked[], locale: string): QuestionIndex => index(sentences, locale);
 
-/** The phrase the interviewer asked a theme's passages with, where one stands out; null otherwise. */
-export function askedAbout(theme: Asked[], project: QuestionIndex, locale: string): string | null {
+/**
+ * The phrase the interviewer asked a theme's passages with, where one stands out; null otherwise.
+ * A word alone is written as the participants say it most (`spoken`, from its stem), so a German
+ * question's inflected "Kindern" names the theme "Kinder".
+ */
+export function askedAbout(theme: Asked[], project: QuestionIndex, locale: string, spoken: (stem: string) => string = (s) => s): string | null {
   let best: { words: string; score: number } | null = null;
   for (const [key, own] of index(theme, locale)) {
     const all = project.get(key);
@@ -49,7 +53,9 @@ export function askedAbout(theme: Asked[], project: QuestionIndex, locale: strin
     const share = n / all.documents.size;
     if (n < MIN_DOCUMENTS || share < MIN_SHARE) continue;
     const score = n * share;
-    const words = [...all.words].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0]![0];
+    const asked = [...all.words].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0]![0];
+    const said = key.includes(' ') ? asked : spoken(key);
+    const words = said === key ? asked : said;
     if (!best || score > best.score || (score === best.score && words < best.words)) best = { words, score };
   }
   return best ? best.words.charAt(0).toUpperCase() + best.words.slice(1) : null;

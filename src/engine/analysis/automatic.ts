@@ -263,6 +263,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
           all.filter((i) => proposed[i] === j).map((i) => sentences[i]!),
           questions,
           opts.locale,
+          (stem) => forms.of(stem),
         ) ?? named.name;
       const key = `new:${categories.length}`;
       categories.push({ key, name, description: describeTheme(keywords, opts.locale), parentKey: null });
