@@ -1,8 +1,11 @@
 /**
  * The passage-level benchmark: sift's automatic and predefined analysis on interview studies
- * whose participant sentences are marked with the themes they speak to, beside two baselines
- * run on the same studies in the same run:
- *   npx tsx eval/passages/run.ts            (all studies; STUDY=name for one; DETAIL=1 per theme; SEED=n)
+ * whose participant sentences are marked with the themes they speak to, each laid out as the
+ * tools researchers use export it (layouts.ts), beside two baselines run on the same studies in
+ * the same run, then predefined analysis given 0, 3 and 8 examples per category:
+ *   npx tsx eval/passages/run.ts            (all studies in all layouts; STUDY=name for one; LAYOUT=house,lines
+ *                                            for some layouts; EXAMPLES=0 without the examples table;
+ *                                            DETAIL=1 per theme; SEED=n)
  *   SPLIT=development SEEDS=1,2,3,42 npx tsx eval/passages/run.ts
  *                                           (only one split, as tuning must; with SEEDS, a last table of
  *                                            each study's mean over the seeds: how tuning is scored)
