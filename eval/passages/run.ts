@@ -5,7 +5,8 @@
  * the same run, then predefined analysis given 0, 3 and 8 examples per category:
  *   npx tsx eval/passages/run.ts            (all studies in all layouts; STUDY=name for one; LAYOUT=house,lines
  *                                            for some layouts; EXAMPLES=0 without the examples table;
- *                                            DETAIL=1 per theme; SEED=n)
+ *                                            DETAIL=1 per theme; SEED=n; PARAMS=experiment.json for thresholds
+ *                                            other than src/engine/analysis/params.ts's defaults)
  *   SPLIT=development SEEDS=1,2,3,42 npx tsx eval/passages/run.ts
  *                                           (only one split, as tuning must; with SEEDS, a last table of
  *                                            each study's mean over the seeds: how tuning is scored)
@@ -14,7 +15,9 @@
  * product's provider and `reworkWithModel`, as the worker does. The targets are the offline row's.
  */
 import { type automaticAnalysis, predefinedAnalysis } from '../../src/engine/analysis/index.js';
+import fs from 'node:fs';
 import { analyseStudy, predefinedScores } from './figures.js';
+import type { ParamsOverride } from '../../src/engine/analysis/params.js';
 import { documentsOf, loadStudies, type Study } from './load.js';
 import { bestCategories, coverage, smallTalkCategories, distractorPromoted, goldCoverage, type Category, type Quoted } from './score.js';
 import { descriptionBaseline, kmeansBaseline } from './baselines.js';
@@ -92,7 +95,7 @@ function withExamples(study: Study): { scored: number; runs: { examples: number;
     const pre = predefinedAnalysis(
       documentsOf(rest),
       real.map((t, i) => ({ name: t.name, description: t.description, ...(n ? { examples: examples[i]!.map((x) => x.text) } : {}) })),
-      { locale: study.locale, granularity: 'default', strictMode: false },
+      { locale: study.locale, granularity: 'default', strictMode: false, params },
     );
     return { examples: n, f1: predefinedF1(rest, pre.insights) };
   });
@@ -151,7 +154,7 @@ async function evaluate(study: Study, seed: number, layout: Layout): Promise<Row
 async function evaluateLaidOut(study: Study, seed: number): Promise<Row[]> {
   const real = study.themes.filter((t) => !t.distractor);
   console.error(`${study.name} (${study.split}, ${study.locale}): ${study.transcripts.length} transcripts, ${real.length} themes`);
-  const { auto, pre, ms } = analyseStudy(study, seed);
+  const { auto, pre, ms } = analyseStudy(study, seed, params);
   const sift = automaticRow(study, 'sift', auto.categories, auto.insights, ms);
   sift.predefinedF1 = predefinedF1(study, pre.insights);
   const preQuotes = coverage(study, pre.insights);
@@ -165,6 +168,7 @@ async function evaluateLaidOut(study: Study, seed: number): Promise<Row[]> {
 }
 
 const model = await modelUnderTest();
+const params = process.env.PARAMS ? (JSON.parse(fs.readFileSync(process.env.PARAMS, 'utf8')) as ParamsOverride) : undefined;
 const only = process.env.STUDY;
 const split = process.env.SPLIT;
 const studies = loadStudies().filter((s) => (!only || s.name === only) && (!split || s.split === split));

@@ -192,6 +192,17 @@ describe('analysis engine', () => {
     expect(insight.description).toBe('Buses: a point Derek makes in 2 passages.');
   });
 
+  it('takes its thresholds from one parameters object, which an experiment overrides', () => {
+    const tops = (r: ReturnType<typeof automaticAnalysis>) => r.categories.filter((c) => !c.parentKey).length;
+    expect(tops(automaticAnalysis(docs, opts))).toBeGreaterThan(2);
+    expect(tops(automaticAnalysis(docs, { ...opts, params: { automatic: { maxThemes: 2 } } }))).toBeLessThanOrEqual(2);
+    const categories = [{ name: 'Price', description: 'cost, fees, subscription, discounts' }];
+    const count = (r: ReturnType<typeof predefinedAnalysis>) => r.insights.reduce((n, i) => n + i.support, 0);
+    expect(count(predefinedAnalysis(docs, categories, { ...opts, params: { predefined: { bar: { raw: 0.5, standardised: 3 } } } }))).toBeLessThan(
+      count(predefinedAnalysis(docs, categories, opts)),
+    );
+  });
+
   it('takes no line of code or format string for evidence', () => {
     const text =
       'Participant: Start the server with app.listen(3000); then call fastify() again, as the service guide says.\n\nParticipant: The log says "%s: skipping existing file" when the file exists already, every single morning.\n\nParticipant: The morning log is long and the service guide is longer, every single morning.';

@@ -4,6 +4,7 @@ import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.
 import { describeTheme, nameTheme, SurfaceForms, topTerms } from './naming.js';
 import { insightFrom, pointsOf } from './insight.js';
 import { askedAbout, questionIndex } from './asked.js';
+import { automaticParams, type AutomaticParams, type ParamsOverride } from './params.js';
 import { closest, eligible, findThemes, strongest } from './themes.js';
 import { denseThemes } from './dense-themes.js';
 import { unitMeaning } from './unit-meaning.js';
@@ -28,22 +29,14 @@ export interface AutomaticOptions {
   seed: number;
   /** The project's documents of other material (evidence.ts `otherMaterial`, over the whole project); found among `docs` when left out. */
   otherMaterial?: Set<string> | null;
+  /** Thresholds other than the defaults (params.ts): an experiment. */
+  params?: ParamsOverride;
 }
 
-const MAX_THEMES = 12;
-const SUBTHEME_MIN_INSIGHTS = 8;
-const MAX_SUBTHEMES = 4;
-/** A unit speaks to a second theme when it loads on it at least this much relative to its first. */
-const SECOND_THEME_SHARE = 0.5;
-
-/** How close (cosine) a sentence must be to an existing category's name or quotes to join it. */
-const existingThreshold = (strict: boolean) => (strict ? 0.35 : 0.25);
-/** How close a new theme must be to an existing category's quotes, taken together, to be filed in it. */
-const SAME_THEME = 0.3;
 /** How close a unit must be to its theme to count as evidence; `inclusive` keeps every unit. */
-function relevanceThreshold(granularity: Granularity, strict: boolean): number {
-  if (strict) return 0.3;
-  return granularity === 'inclusive' ? 0 : 0.1;
+function relevanceThreshold(p: AutomaticParams, granularity: Granularity, strict: boolean): number {
+  if (strict) return p.relevanceStrict;
+  return granularity === 'inclusive' ? 0 : p.relevance;
 }
 
 /** `overview` keeps only each document's three chunks that bear most on their themes. */
@@ -68,24 +61,6 @@ function overviewChunks(sentences: Sentence[], themeOf: (number | null)[], stren
     ),
   );
 }
-
-/** How close (cosine) a sentence must be to its theme's words in strict mode. */
-const STRICT_SENTENCE = 0.15;
-/**
- * A sentence of fewer content words than this is evidence only when it is this close to its
- * theme's words. On the development studies (mean best-category F1 over seeds 1, 2, 3 and 42):
- * 0.537 without; fewer than 3, 4, 5 or 6 words dropped 0.552, 0.561, 0.558, 0.540; of fewer
- * than 4, those closer than 0.1, 0.2 or 0.3 kept 0.549, 0.559, 0.562. 0.2 keeps a short,
- * pointed statement in the theme's own words ("The price is steep.").
- */
-const SHORT_TERMS = 4;
-const SHORT_FIT = 0.2;
-
-/** A group whose sentences come this much from two documents is one or two participants' topic, not a theme (where a theme needs three documents). */
-const FEW_VOICES = 0.75;
-
-/** A group of units mostly made of first and last turns is small talk. */
-const RAPPORT_SHARE = 0.5;
 
 /** Each transcript's first and last participant turns (of documents with at least four turns). */
 function rapportUnits(units: Unit[]): Set<number> {
@@ -130,6 +105,7 @@ export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptio
 }
 
 function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticResult {
+  const P = automaticParams(opts.params);
   const verdicts: Verdict[] = [];
   const sentences: Sentence[] = [];
   for (const d of docs) {
@@ -170,7 +146,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
   vecs.forEach((v, i) => {
     examplesOf.forEach((examples, j) => {
       const sim = Math.max(...examples.map((e) => cosine(v, e)));
-      if (sim >= existingThreshold(opts.strictMode) && sim > strength[i]!) [themeOf[i], strength[i]] = [j, sim];
+      if (sim >= (opts.strictMode ? P.existingStrict : P.existing) && sim > strength[i]!) [themeOf[i], strength[i]] = [j, sim];
     });
   });
   const existingCount = themes.length;
@@ -187,7 +163,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
   const keywordsOf = new Map<string, string[]>();
   const newThemes: number[] = [];
   if (units.length >= 2 && vocab.length > 0) {
-    const maxThemes = Math.max(2, Math.min(MAX_THEMES, Math.floor(units.length / 3)));
+    const maxThemes = Math.max(2, Math.min(P.maxThemes, Math.floor(units.length / 3)));
     // Units are grouped by what they share with units of other documents (unit-meaning.ts); a
     // project of a few units, by NMF of its words.
     const meaning =
@@ -198,15 +174,15 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
     const proposed: (number | null)[] = sentences.map(() => null);
     units.forEach((u, n) => {
       const top = strongest(found.loadings[n]!);
-      if (top < 0 || cosine(unitVecs[n]!, found.components[top]!) < relevanceThreshold(opts.granularity, opts.strictMode)) return;
-      const candidates = eligible(found.loadings[n]!, SECOND_THEME_SHARE);
+      if (top < 0 || cosine(unitVecs[n]!, found.components[top]!) < relevanceThreshold(P, opts.granularity, opts.strictMode)) return;
+      const candidates = eligible(found.loadings[n]!, P.secondThemeShare);
       for (const i of u.sentences) {
         const j = closest(vecs[i]!, candidates, found.components);
         const fit = cosine(vecs[i]!, found.components[j]!);
         // Strict mode keeps only the sentences that use the theme's own distinctive words; a short
         // sentence ("That's been annoying.") is evidence only where it does, unless `inclusive`.
         const kept =
-          (opts.granularity === 'inclusive' || termsOf[i]!.length >= SHORT_TERMS || fit >= SHORT_FIT) && (!opts.strictMode || fit >= STRICT_SENTENCE);
+          (opts.granularity === 'inclusive' || termsOf[i]!.length >= P.shortTerms || fit >= P.shortFit) && (!opts.strictMode || fit >= P.strictSentence);
         if (kept) proposed[i] = j;
       }
     });
@@ -229,7 +205,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
     });
     const kept = found.components
       .map((_, j) => j)
-      .filter((j) => docsOf[j]!.size >= minimumDocuments(docCount) && rapportShare[j]! < RAPPORT_SHARE && (docCount < 10 || fromTwo[j]! < FEW_VOICES))
+      .filter((j) => docsOf[j]!.size >= minimumDocuments(docCount) && rapportShare[j]! < P.rapportShare && (docCount < 10 || fromTwo[j]! < P.fewVoices))
       .sort((a, b) => docsOf[b]!.size - docsOf[a]!.size || a - b);
     const slot = new Map<number, number>();
     const questions = questionIndex(sentences, opts.locale);
@@ -238,7 +214,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
       const same = themes
         .slice(0, existingCount)
         .map((t, e) => ({ e, sim: cosine(component, t.component) }))
-        .filter((x) => x.sim >= SAME_THEME)
+        .filter((x) => x.sim >= P.sameTheme)
         .sort((a, b) => b.sim - a.sim)[0];
       if (same) {
         slot.set(j, same.e);
@@ -294,7 +270,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
       else perDoc.set(s.documentId, [i]);
     }
     const children =
-      newThemes.includes(t) && perDoc.size >= SUBTHEME_MIN_INSIGHTS
+      newThemes.includes(t) && perDoc.size >= P.subthemeMinDocuments
         ? subThemes(theme, perDoc, { keywordsOf, sentences, termsOf, vecs, vectorizer, forms, opts })
         : null;
     if (children) categories.push(...children.categories);
@@ -310,7 +286,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
           ranked.map((i) => sentences[i]!),
           child?.name ?? theme.name,
           opts.locale,
-          (s) => contentTerms(s.text, opts.locale).length >= SHORT_TERMS,
+          (s) => contentTerms(s.text, opts.locale).length >= P.shortTerms,
         );
         if (insight) insights.push({ ...insight, categoryKeys: [child?.key ?? theme.key] });
         for (const key of [theme.key, ...(child ? [child.key] : [])]) raisedBy.set(key, (raisedBy.get(key) ?? new Set()).add(speakerOf(sentences[point[0]!]!)));
@@ -359,7 +335,12 @@ function subThemes(
   const docVecs = docIds.map((d) => ctx.vectorizer.vector(perDoc.get(d)!.flatMap((i) => ctx.termsOf[i]!)));
   const parentTop = new Set(topTerms(theme.component, 1));
   const vocab = ctx.vectorizer.vocabulary(3000).filter((t) => !parentTop.has(t));
-  const found = findThemes(docVecs, vocab, { min: 2, max: Math.min(MAX_SUBTHEMES, Math.floor(docIds.length / 4)) }, ctx.opts.seed);
+  const found = findThemes(
+    docVecs,
+    vocab,
+    { min: 2, max: Math.min(automaticParams(ctx.opts.params).maxSubthemes, Math.floor(docIds.length / 4)) },
+    ctx.opts.seed,
+  );
   const members = found.components.map((_, j) => docIds.filter((_, n) => strongest(found.loadings[n]!) === j));
   const kept = members.map((m, j) => ({ m, j })).filter(({ m }) => m.length >= 2);
   if (kept.length < 2) return null;

@@ -2,6 +2,7 @@ import type { AnalysisDocument, Granularity, InsightDraft, PredefinedCategoryInp
 import { evidence, groupUnits, withoutOtherMaterial, type Sentence, type Unit } from './evidence.js';
 import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.js';
 import { insightFrom, pointsOf } from './insight.js';
+import { predefinedParams, type ParamsOverride, type PredefinedParams } from './params.js';
 import { expand } from '../search/wordnet.js';
 import { stopWords, tokenize } from '../text/index.js';
 import { sentenceVectors } from '../meaning/sentence-vectors.js';
@@ -30,18 +31,11 @@ export interface PredefinedOptions {
   strictMode: boolean;
   /** The documents of other material among those in scope (evidence.ts `otherMaterial`); found among `docs` when left out. */
   otherMaterial?: Set<string> | null;
+  /** Thresholds other than the defaults (params.ts): an experiment. */
+  params?: ParamsOverride;
 }
 
-/** Rounds of feedback: on the development studies, 0 to 5 rounds took macro-F1 from 0.39 to 0.45, little changing after. */
-const FEEDBACK_ROUNDS = 5;
-
-/**
- * The fit a sentence needs. Standardised (in standard deviations above the project's mean) where
- * the project has enough units: `default` 0.3 (compared with 0.6 and 1.0 on the development
- * studies, and with a raw floor of 0.05 beside it: 0.43 against 0.45 without), `strictMode` 0.8
- * and a raw fit of 0.1 as well. Raw in a project of few units: `default` 0.05, `strictMode` 0.1.
- * `inclusive` takes every sentence that shares a word or meaning with a profile.
- */
+/** The fit a sentence needs (params.ts `bar`); `inclusive` takes every sentence that shares a word or meaning with a profile. */
 interface Bar {
   raw: number;
   standardised: number;
@@ -49,9 +43,9 @@ interface Bar {
   both: boolean;
 }
 
-function minimumFit(opts: PredefinedOptions): Bar {
-  if (opts.strictMode) return { raw: 0.1, standardised: 0.8, both: true };
-  return opts.granularity === 'inclusive' ? { raw: 0, standardised: -Infinity, both: false } : { raw: 0.05, standardised: 0.3, both: false };
+function minimumFit(opts: PredefinedOptions, p: PredefinedParams): Bar {
+  if (opts.strictMode) return { ...p.strictBar, both: true };
+  return opts.granularity === 'inclusive' ? { raw: 0, standardised: -Infinity, both: false } : { ...p.bar, both: false };
 }
 
 function profileText(c: PredefinedCategoryInput, locale: string): string {
@@ -70,30 +64,6 @@ interface Meaning {
   profiles: Float32Array[];
 }
 
-/** How much the words count against the meaning, where there is meaning. */
-const WORDS_SHARE = 0.5;
-
-/**
- * A passage may speak to several categories: it joins, besides its best, every other whose
- * standardised fit clears the bar and comes within ALSO_WITHIN of the best's, provided the
- * sentence's own words (not only its turn's) stand ALSO_OWN standard deviations out for it. On
- * the development studies, ALSO_WITHIN 0 (the best alone) gave 0.463, 0.25 0.467, 0.5 0.470,
- * 0.75 0.458, 1 0.449; without ALSO_OWN an empty sentence ("It's not rocket science.") took
- * every category its turn leaned to, and with it at 1 (0.467) 22 of 783 quoted passages are
- * filed twice, each on its own words.
- */
-const ALSO_WITHIN = 0.5;
-/**
- * A sentence of fewer content words than SHORT_TERMS ("Das fehlt mir total.") joins a category
- * only where its own words stand SHORT_OWN standard deviations out for it (as in automatic
- * analysis, `inclusive` excepted). On the development studies: 0.467 without, 0.483 at 0, 0.485
- * at 1.5, 0.499 at 2, 0.503 at 3, 0.509 with every short sentence left out; 2 still takes a
- * short statement in the category's own words ("The price is steep.").
- */
-const SHORT_TERMS = 4;
-const SHORT_OWN = 2;
-const ALSO_OWN = 1;
-
 /** A researcher's example of a category: its words and meaning, read as a text is. */
 interface Example {
   words: Vec;
@@ -108,10 +78,11 @@ function assign(
   min: Bar,
   meaning: Meaning | null,
   short: boolean[],
+  p: PredefinedParams,
 ): ({ category: number; fit: number; also: { category: number; fit: number }[] } | null)[] {
   const fitOf = (v: Vec, dense: Float32Array | undefined, c: number) => {
     const words = cosine(v, profiles[c]!);
-    return meaning && dense ? WORDS_SHARE * words + (1 - WORDS_SHARE) * Math.max(0, dot(dense, meaning.profiles[c]!)) : words;
+    return meaning && dense ? p.wordsShare * words + (1 - p.wordsShare) * Math.max(0, dot(dense, meaning.profiles[c]!)) : words;
   };
   const { raw, standardised, own } = categoryFit({
     sentence: vecs.map((v, i) => profiles.map((_, c) => fitOf(v, meaning?.sentences[i], c))),
@@ -124,14 +95,14 @@ function assign(
     profiles.forEach((_, c) => {
       const r = raw[i]![c]!;
       const f = standardised ? standardised[i]![c]! : r;
-      if (own && short[i] && own[i]![c]! < SHORT_OWN) return;
+      if (own && short[i] && own[i]![c]! < p.shortOwn) return;
       const clears = standardised ? f >= min.standardised && (!min.both || r >= min.raw) : r >= min.raw;
       if (r > 0 && clears) fits.push({ category: c, fit: f });
     });
     fits.sort((a, b) => b.fit - a.fit || a.category - b.category);
     const best = fits[0];
     if (!best) return null;
-    return { ...best, also: own ? fits.slice(1).filter((x) => x.fit >= best.fit - ALSO_WITHIN && own[i]![x.category]! >= ALSO_OWN) : [] };
+    return { ...best, also: own ? fits.slice(1).filter((x) => x.fit >= best.fit - p.alsoWithin && own[i]![x.category]! >= p.alsoOwn) : [] };
   });
 }
 
@@ -165,6 +136,7 @@ export function predefinedAnalysis(
 }
 
 function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[], opts: PredefinedOptions): { insights: InsightDraft[]; verdicts: Verdict[] } {
+  const P = predefinedParams(opts.params);
   const verdicts: Verdict[] = [];
   const sentences: Sentence[] = [];
   for (const d of docs) {
@@ -175,7 +147,7 @@ function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[]
     }
   }
   const termsOf = sentences.map((s) => contentTerms(s.text, opts.locale));
-  const short = termsOf.map((t) => opts.granularity !== 'inclusive' && t.length < SHORT_TERMS);
+  const short = termsOf.map((t) => opts.granularity !== 'inclusive' && t.length < P.shortTerms);
   const units = groupUnits(
     docs,
     sentences,
@@ -193,7 +165,7 @@ function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[]
   });
 
   const given = categories.map((c) => vectorizer.vector(profileText(c, opts.locale)));
-  const min = minimumFit(opts);
+  const min = minimumFit(opts, P);
   // Meaning is computed for sentences, turns (with the question they answer) and profiles together, so that they share one frame.
   const unitTexts = units.map((u) => [...u.sentences.map((i) => sentences[i]!.text), sentences[u.sentences[0]!]!.prompt ?? ''].join(' '));
   const profileTexts = categories.map((c) => [c.name, c.description ?? '', c.instructions ?? '', c.categorizationInstructions ?? ''].join(' '));
@@ -242,8 +214,8 @@ function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[]
     groupOf: groupsOf(units, { texts: unitTexts, terms: unitTerms }, vectorizer, categories.length, opts.locale),
   };
   let profiles = given;
-  let chosen = assign(vecs, unitsRead, profiles, min, meaning, short);
-  for (let round = 0; round < FEEDBACK_ROUNDS; round++) {
+  let chosen = assign(vecs, unitsRead, profiles, min, meaning, short, P);
+  for (let round = 0; round < P.feedbackRounds; round++) {
     profiles = given.map((p, c) => {
       const drawn = vecs.filter((_, i) => chosen[i]?.category === c);
       return drawn.length === 0 ? p : centroid([p, centroid(drawn)]);
@@ -260,7 +232,7 @@ function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[]
         ),
       };
     }
-    chosen = assign(vecs, unitsRead, profiles, min, meaning, short);
+    chosen = assign(vecs, unitsRead, profiles, min, meaning, short, P);
   }
 
   const failed = new Set(verdicts.map((v) => v.documentId));
@@ -292,7 +264,7 @@ function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[]
           point.sort(byFit).map((i) => sentences[i]!),
           category.name,
           opts.locale,
-          (s) => contentTerms(s.text, opts.locale).length >= SHORT_TERMS,
+          (s) => contentTerms(s.text, opts.locale).length >= P.shortTerms,
         );
         if (insight) {
           insights.push({ ...insight, categoryKeys: [category.name] });
