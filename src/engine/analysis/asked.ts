@@ -19,7 +19,8 @@ export type QuestionIndex = Map<string, { words: Map<string, number>; documents:
 const MIN_DOCUMENTS = 3;
 const MIN_SHARE = 0.75;
 
-function index(sentences: Asked[], locale: string): QuestionIndex {
+/** The question phrases of the prompts `sentences` answer (each question read once per document). */
+export function questionIndex(sentences: Asked[], locale: string): QuestionIndex {
   const out: QuestionIndex = new Map();
   const seen = new Set<string>();
   for (const s of sentences) {
@@ -36,9 +37,6 @@ function index(sentences: Asked[], locale: string): QuestionIndex {
   return out;
 }
 
-/** The project's question phrases, once. */
-export const questionIndex = (sentences: Asked[], locale: string): QuestionIndex => index(sentences, locale);
-
 /**
  * The phrase the interviewer asked a theme's passages with, where one stands out; null otherwise.
  * A word alone is written as the participants say it most (`spoken`, from its stem), so a German
@@ -46,7 +44,7 @@ export const questionIndex = (sentences: Asked[], locale: string): QuestionIndex
  */
 export function askedAbout(theme: Asked[], project: QuestionIndex, locale: string, spoken: (stem: string) => string = (s) => s): string | null {
   let best: { words: string; score: number } | null = null;
-  for (const [key, own] of index(theme, locale)) {
+  for (const [key, own] of questionIndex(theme, locale)) {
     const all = project.get(key);
     if (!all) continue;
     const n = own.documents.size;
