@@ -257,6 +257,18 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
   for (const [i, t] of themeOf.entries()) if (t !== null) themes[t]!.sentences.push(i);
   const shown = opts.granularity === 'overview' ? overviewChunks(sentences, themeOf, strength) : null;
 
+  const turnsOf = new Map<string, number[]>();
+  for (const s of sentences) turnsOf.set(s.documentId, [...new Set([...(turnsOf.get(s.documentId) ?? []), s.turn])]);
+  const opening = new Set(
+    sentences.flatMap((s, i) =>
+      turnsOf
+        .get(s.documentId)!
+        .sort((a, b) => a - b)
+        .indexOf(s.turn) < 2
+        ? [i]
+        : [],
+    ),
+  );
   const docById = new Map(docs.map((d) => [d.id, d]));
   const insights: InsightDraft[] = [];
   const raisedBy = new Map<string, Set<string>>();
@@ -271,7 +283,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
     }
     const children =
       newThemes.includes(t) && perDoc.size >= P.subthemeMinDocuments
-        ? subThemes(theme, perDoc, { keywordsOf, sentences, termsOf, vecs, vectorizer, forms, opts })
+        ? subThemes(theme, perDoc, { opening, keywordsOf, sentences, termsOf, vecs, vectorizer, forms, opts })
         : null;
     if (children) categories.push(...children.categories);
     for (const [documentId, idx] of perDoc) {
@@ -312,6 +324,8 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
 }
 
 interface SubThemeContext {
+  /** The sentences of each document's first two participant turns. */
+  opening: Set<number>;
   /** Each new category's keywords, which its description lists. */
   keywordsOf: Map<string, string[]>;
   sentences: Sentence[];
@@ -331,18 +345,19 @@ function subThemes(
   perDoc: Map<string, number[]>,
   ctx: SubThemeContext,
 ): { categories: CategoryDraft[]; of: Map<string, { key: string; name: string; component: Vec }> } | null {
+  const P = automaticParams(ctx.opts.params);
   const docIds = [...perDoc.keys()];
   const docVecs = docIds.map((d) => ctx.vectorizer.vector(perDoc.get(d)!.flatMap((i) => ctx.termsOf[i]!)));
   const parentTop = new Set(topTerms(theme.component, 1));
   const vocab = ctx.vectorizer.vocabulary(3000).filter((t) => !parentTop.has(t));
-  const found = findThemes(
-    docVecs,
-    vocab,
-    { min: 2, max: Math.min(automaticParams(ctx.opts.params).maxSubthemes, Math.floor(docIds.length / 4)) },
-    ctx.opts.seed,
-  );
+  const found = findThemes(docVecs, vocab, { min: 2, max: Math.min(P.maxSubthemes, Math.floor(docIds.length / 4)) }, ctx.opts.seed);
   const members = found.components.map((_, j) => docIds.filter((_, n) => strongest(found.loadings[n]!) === j));
-  const kept = members.map((m, j) => ({ m, j })).filter(({ m }) => m.length >= 2);
+  // A sub-theme made of what participants say in their interviews' opening turns (who they are, their work, their family) is their introductions, not a part of the theme.
+  const opening = (m: string[]) => {
+    const idx = m.flatMap((d) => perDoc.get(d)!);
+    return idx.filter((i) => ctx.opening.has(i)).length / Math.max(1, idx.length);
+  };
+  const kept = members.map((m, j) => ({ m, j })).filter(({ m }) => m.length >= 2 && opening(m) < P.openingShare);
   if (kept.length < 2) return null;
   const categories: CategoryDraft[] = [];
   const of = new Map<string, { key: string; name: string; component: Vec }>();
