@@ -257,18 +257,11 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
   for (const [i, t] of themeOf.entries()) if (t !== null) themes[t]!.sentences.push(i);
   const shown = opts.granularity === 'overview' ? overviewChunks(sentences, themeOf, strength) : null;
 
-  const turnsOf = new Map<string, number[]>();
-  for (const s of sentences) turnsOf.set(s.documentId, [...new Set([...(turnsOf.get(s.documentId) ?? []), s.turn])]);
-  const opening = new Set(
-    sentences.flatMap((s, i) =>
-      turnsOf
-        .get(s.documentId)!
-        .sort((a, b) => a - b)
-        .indexOf(s.turn) < 2
-        ? [i]
-        : [],
-    ),
-  );
+  // Each document's participant turns in order, once: its first two are its opening.
+  const turnsOf = new Map<string, Set<number>>();
+  for (const s of sentences) turnsOf.set(s.documentId, (turnsOf.get(s.documentId) ?? new Set()).add(s.turn));
+  const firstTwo = new Map([...turnsOf].map(([d, turns]) => [d, new Set([...turns].sort((a, b) => a - b).slice(0, 2))]));
+  const opening = new Set(sentences.flatMap((s, i) => (firstTwo.get(s.documentId)!.has(s.turn) ? [i] : [])));
   const docById = new Map(docs.map((d) => [d.id, d]));
   const insights: InsightDraft[] = [];
   const raisedBy = new Map<string, Set<string>>();
