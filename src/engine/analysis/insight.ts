@@ -66,7 +66,7 @@ export function pointsOf(members: number[], sentences: Sentence[], elsewhere: (i
   return points;
 }
 
-/** "Derek's point" in the languages sift describes insights in; the subject alone elsewhere. */
+/** "Derek's point" in the languages sift describes insights in; English elsewhere. */
 const POINT: Record<string, (subject: string, speaker: string | null, n: number) => string> = {
   en: (s, who, n) => `${s}: ${who ? `a point ${who} makes` : 'a point made'} in ${n} passage${n > 1 ? 's' : ''}.`,
   de: (s, who, n) => `${s}: ${who ? `was ${who} sagt` : 'eine Aussage'}, in ${n} Passage${n > 1 ? 'n' : ''}.`,
