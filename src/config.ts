@@ -14,8 +14,14 @@ export interface RateLimits {
   writeUpload: number;
   /** The operator surface, per client address. */
   admin: number;
-  /** Requests refused for their credential (401), per client address: past it, that address gets 429 until the window ends. */
+  /**
+   * Requests refused for their credential (401), per client address: past it, that address's
+   * wrong credentials get 429 until the window ends (a valid key still passes), and its operator
+   * requests are refused before the token is compared.
+   */
   failedAuth: number;
+  /** Console sign-ins per key (or per address for the operator token). */
+  signIn: number;
 }
 
 export interface Config {
@@ -42,6 +48,11 @@ export interface Config {
   fetchAllowCidrs: string[];
   mailFrom: string;
   llm: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
+  /**
+   * The reverse proxies whose `X-Forwarded-For` is believed (addresses or CIDR ranges); with
+   * none, a request's address is its connection's, whatever it says it forwards.
+   */
+  trustProxy: string[];
   /** Where originals of uploads live: the data folder (default) or an S3-compatible bucket. */
   blobs: BlobConfig;
   /** Ceiling of the search indexes an API process keeps in memory, least recently searched out first. */
@@ -76,6 +87,7 @@ const DEFAULT_LIMITS: RateLimits = {
   writeUpload: 10,
   admin: 300,
   failedAuth: 30,
+  signIn: 10,
 };
 
 /**
@@ -129,7 +141,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     return raw === undefined || raw === '' ? null : raw;
   };
 
-  const cidrs = (name: string): string[] => {
+  /** A comma-separated list of CIDR ranges; with `bare`, a lone address stands for itself (/32 or /128). */
+  const cidrs = (name: string, bare = false): string[] => {
     const raw = str(name);
     if (!raw) return [];
     const list: string[] = [];
@@ -137,6 +150,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       .split(',')
       .map((x) => x.trim())
       .filter(Boolean)) {
+      if (bare && !c.includes('/') && !c.includes('%') && net.isIP(c) !== 0) {
+        list.push(c);
+        continue;
+      }
       let parsed: [ipaddr.IPv4 | ipaddr.IPv6, number];
       try {
         // ipaddr.js also takes forms such as 1.2.3/24 (= 1.2.0.3) and 010.0.0.0/8 (octal, = 8.0.0.0):
@@ -145,7 +162,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
         if (rest.length > 0 || net.isIP(address) === 0 || address.includes('%') || !/^(0|[1-9]\d{0,2})$/.test(bits)) throw new Error('not a CIDR range');
         parsed = ipaddr.parseCIDR(c);
       } catch {
-        problems.push(`${name} must be a comma-separated list of IPv4 or IPv6 CIDR ranges such as 10.1.0.0/16 or fd00::/8, got "${c}"`);
+        problems.push(
+          `${name} must be a comma-separated list of ${bare ? 'IP addresses or ' : ''}IPv4 or IPv6 CIDR ranges such as 10.1.0.0/16 or fd00::/8, got "${c}"`,
+        );
         continue;
       }
       const [addr, bits] = parsed;
@@ -216,6 +235,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       writeUpload: int('SIFT_RATE_LIMIT_WRITE_UPLOAD', DEFAULT_LIMITS.writeUpload, 1),
       admin: int('SIFT_RATE_LIMIT_ADMIN', DEFAULT_LIMITS.admin, 1),
       failedAuth: int('SIFT_RATE_LIMIT_FAILED_AUTH', DEFAULT_LIMITS.failedAuth, 1),
+      signIn: int('SIFT_RATE_LIMIT_SIGN_IN', DEFAULT_LIMITS.signIn, 1),
     },
     pricing: {
       wordsPerCredit: int('SIFT_WORDS_PER_CREDIT', 1000, 1),
@@ -225,6 +245,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     extractTimeoutMs: int('SIFT_EXTRACT_TIMEOUT_SECONDS', 30, 1, 3600) * 1000,
     fetchAllowCidrs: cidrs('SIFT_FETCH_ALLOW_CIDRS'),
+    trustProxy: cidrs('SIFT_TRUST_PROXY', true),
     mailFrom: mailFrom(),
     llm: {
       baseUrl: url('SIFT_LLM_BASE_URL', ['http:', 'https:']),

@@ -67,6 +67,16 @@ describe('configuration', () => {
     expect(problems[0]).toContain('SIFT_FETCH_ALLOW_CIDRS');
   });
 
+  it('takes SIFT_TRUST_PROXY as addresses or CIDR ranges, and refuses anything else (a bare `true` would believe every client)', () => {
+    expect(parseConfig({ SIFT_TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,::1' }).trustProxy).toEqual(['10.0.0.5', '172.16.0.0/12', '::1']);
+    expect(parseConfig({}).trustProxy).toEqual([]);
+    for (const value of ['true', '*', 'proxy.local', '10.0.0.0/8/1']) {
+      const problems = problemsOf({ SIFT_TRUST_PROXY: value });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain('SIFT_TRUST_PROXY');
+    }
+  });
+
   it('reports each bad SIFT_FETCH_ALLOW_CIDRS entry', () => {
     const problems = problemsOf({ SIFT_FETCH_ALLOW_CIDRS: '999.1.1.1/8,10.0.0.0/8,fd00::/200' });
     expect(problems).toHaveLength(2);

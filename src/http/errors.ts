@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ERROR_CODE_HEADER } from '../domain/errors.js';
 import { AnswerMismatch } from './answers.js';
+import { refusedCredential } from './credential-guard.js';
 
 /** Paths whose bodies are dispatcher JSON: a wrong content type there is a 400, not a 415. */
 const isDispatcherPath = (url: string) => /^\/api\/sift-(read|write|account|partner|admin)(\?|$)/.test(url);
@@ -11,6 +12,8 @@ const isDispatcherPath = (url: string) => /^\/api\/sift-(read|write|account|part
  */
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof DomainError) {
+    const refused = err.status === 401 ? refusedCredential(req, reply) : null;
+    if (refused) return reply.status(429).header(ERROR_CODE_HEADER, 'rate_limited').send({ error: refused });
     const body: Record<string, unknown> = { error: err.message };
     if (err.status === 400) body.details = err.details ?? [];
     if (err.status >= 500) req.log.error({ err }, 'request failed');

@@ -35,6 +35,8 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
     // Inline partner documents may be large; uploads stream and have their own limits.
     bodyLimit: MAX_BODY_BYTES,
     exposeHeadRoutes: false,
+    // A request's address (rate limits, failed credentials) is its connection's unless that is a named proxy.
+    trustProxy: services.config.trustProxy.length > 0 ? services.config.trustProxy : false,
     requestIdHeader: false,
     genReqId: (req) => {
       const sent = req.headers['x-request-id'];

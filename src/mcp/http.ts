@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { rateLimited } from '../domain/errors.js';
 import { authProjectKey, bearerToken } from '../http/auth.js';
-import { applyRateLimit, NOT_POST, setRateHeaders } from '../http/dispatch.js';
+import { applyRateLimit, NOT_POST } from '../http/dispatch.js';
 import type { ProjectPrincipal } from '../http/handler.js';
 import type { Services } from '../http/services.js';
 import { createMcpServer } from './server.js';
@@ -25,12 +24,6 @@ export function registerMcpRoute(app: FastifyInstance, services: Services) {
     url: MCP_PATH,
     bodyLimit: MCP_BODY_LIMIT,
     onRequest: async (req, reply) => {
-      // The credential guard (src/http/credential-guard.ts) covers /api/sift-*; this path too.
-      const guard = await services.limiter.peek('failedAuth', req.ip);
-      if (!guard.allowed) {
-        setRateHeaders(reply, guard);
-        throw rateLimited(`too many requests with a wrong credential from this address; retry in ${guard.resetSeconds} s`);
-      }
       const principal = await authProjectKey(services.store, bearerToken(req), services.authCache);
       req.principal = principal;
       await applyRateLimit(services, reply, 'read', principal.projectId);

@@ -156,7 +156,8 @@ describe.each(STORE_KINDS)('console sessions on %s', (kind) => {
 
     it('signing out, or revoking the account key, ends the session', async () => {
       const a = await signIn(f.accountKey);
-      expect((await inject('DELETE', '/console/session', { cookie: a })).statusCode).toBe(200);
+      // As client libraries send it: a JSON content type and no body.
+      expect((await inject('DELETE', '/console/session', { cookie: a, headers: { 'content-type': 'application/json' } })).statusCode).toBe(200);
       expect((await act('account', a, { action: 'list_projects' })).statusCode).toBe(401);
       expect((await inject('GET', '/console/session', { cookie: a })).json()).toEqual({ kind: 'none' });
 
@@ -171,23 +172,36 @@ describe.each(STORE_KINDS)('console sessions on %s', (kind) => {
 
 describe('console sign-in throttling', () => {
   let t: TestApp;
+  let f: Fixture;
+  let other: Fixture;
+  let another: Fixture;
   beforeAll(async () => {
-    t = await makeTestApp('sqlite', { SIFT_RATE_LIMIT_FAILED_AUTH: '2' });
+    t = await makeTestApp('sqlite', { SIFT_RATE_LIMIT_FAILED_AUTH: '2', SIFT_RATE_LIMIT_SIGN_IN: '3' });
+    [f, other, another] = [await seedProject(t), await seedProject(t), await seedProject(t)];
   });
   afterAll(() => t?.close());
+  const attempt = (key: string) =>
+    t.app.server.inject({
+      method: 'POST',
+      url: '/console/session',
+      headers: { ...SAME, 'content-type': 'application/json' },
+      payload: JSON.stringify({ key }),
+    });
 
-  it('counts wrong keys against the address, as on the API, and then refuses sign-in (429)', async () => {
-    const attempt = () =>
-      t.app.server.inject({
-        method: 'POST',
-        url: '/console/session',
-        headers: { ...SAME, 'content-type': 'application/json' },
-        payload: JSON.stringify({ key: 'sift_wrong' }),
-      });
-    expect((await attempt()).statusCode).toBe(401);
-    expect((await attempt()).statusCode).toBe(401);
-    const third = await attempt();
+  it('counts wrong keys against the address, as on the API: past the limit a wrong key gets 429, the operator token is no longer tried, a valid account key still signs in', async () => {
+    expect((await attempt('sift_wrong')).statusCode).toBe(401);
+    expect((await attempt('not-even-a-key')).statusCode).toBe(401);
+    const third = await attempt('sift_wrong');
     expect(third.statusCode).toBe(429);
     expect(third.headers['retry-after']).toBeDefined();
+    expect((await attempt(ADMIN_TOKEN)).statusCode).toBe(429);
+    expect((await attempt(f.accountKey)).statusCode).toBe(200);
+  });
+
+  it('limits sign-ins per key (SIFT_RATE_LIMIT_SIGN_IN), so that one key cannot sign in without end', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await attempt(other.accountKey)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await attempt(another.accountKey)).statusCode).toBe(200);
   });
 });

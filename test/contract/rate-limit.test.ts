@@ -53,19 +53,61 @@ describe('rate limits', () => {
 });
 
 describe('credentials cannot be guessed at full speed', () => {
-  it('an address past SIFT_RATE_LIMIT_FAILED_AUTH wrong credentials gets 429 on every surface, even with a good key', async () => {
+  it('past SIFT_RATE_LIMIT_FAILED_AUTH wrong credentials an address gets 429 for wrong ones, while its valid keys still pass', async () => {
     const t = await makeTestApp('sqlite', { SIFT_RATE_LIMIT_FAILED_AUTH: '3' });
     try {
       const f = await seedProject(t);
       const wrong = [];
-      for (let i = 0; i < 3; i++) wrong.push((await t.post(READ, `sift_wrong${i}`, { action: 'get_project' })).statusCode);
-      expect(wrong).toEqual([401, 401, 401]);
-      const blocked = await t.post(READ, f.readKey, { action: 'get_project' });
-      expect(blocked.statusCode).toBe(429);
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await t.post(ADMIN, ADMIN_TOKEN, { action: 'create_user', email: 'x@example.com' })).statusCode).toBe(429);
+      for (let i = 0; i < 4; i++) wrong.push((await t.post(READ, `sift_wrong${i}`, { action: 'get_project' })).statusCode);
+      expect(wrong).toEqual([401, 401, 401, 429]);
+      const refused = await t.post(ACCOUNT, 'sift_wrong', { action: 'list_projects' });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.headers['sift-error-code']).toBe('rate_limited');
+      // Keys are never refused for failures that were not their own: every valid credential passes.
+      expect((await t.post(READ, f.readKey, { action: 'get_project' })).statusCode).toBe(200);
+      expect((await t.post(ACCOUNT, f.accountKey, { action: 'list_projects' })).statusCode).toBe(200);
+      expect((await t.post(ADMIN, ADMIN_TOKEN, { action: 'create_user', email: 'x@example.com' })).statusCode).toBe(200);
     } finally {
       await t.close();
+    }
+  });
+
+  it('wrong operator tokens lock the operator surface of their address, however the path is spelled, before the token is compared', async () => {
+    const t = await makeTestApp('sqlite', { SIFT_RATE_LIMIT_FAILED_AUTH: '3' });
+    try {
+      const f = await seedProject(t);
+      const spelled = ['/api/sift%2Dadmin', '/api/%73ift-admin', '/api/sift-%61dmin'];
+      const wrong = [];
+      for (const url of spelled) wrong.push((await t.post(url, 'a-guess-at-the-operator-token', { action: 'list_users' })).statusCode);
+      expect(wrong).toEqual([401, 401, 401]);
+      const locked = await t.post(ADMIN, ADMIN_TOKEN, { action: 'create_user', email: 'y@example.com' });
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      // The keys of that address are not the operator's: they pass.
+      expect((await t.post(READ, f.readKey, { action: 'get_project' })).statusCode).toBe(200);
+      // Encoded paths of the other surfaces count as theirs too.
+      expect((await t.post('/api/%73ift-read', 'sift_wrong', { action: 'get_project' })).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("counts failures by the client's address: the connection's, or X-Forwarded-For's only behind a proxy SIFT_TRUST_PROXY names", async () => {
+    const wrongFrom = (t: Awaited<ReturnType<typeof makeTestApp>>, forwarded: string) =>
+      t.post(READ, 'sift_wrong', { action: 'get_project' }, { 'x-forwarded-for': forwarded });
+    const trusted = await makeTestApp('sqlite', { SIFT_RATE_LIMIT_FAILED_AUTH: '2', SIFT_TRUST_PROXY: '127.0.0.1' });
+    const untrusted = await makeTestApp('sqlite', { SIFT_RATE_LIMIT_FAILED_AUTH: '2' });
+    try {
+      const behindProxy = [];
+      for (const client of ['203.0.113.7', '203.0.113.7', '203.0.113.7', '198.51.100.2']) behindProxy.push((await wrongFrom(trusted, client)).statusCode);
+      expect(behindProxy).toEqual([401, 401, 429, 401]);
+      const direct = [];
+      for (const client of ['203.0.113.7', '203.0.113.8', '203.0.113.9']) direct.push((await wrongFrom(untrusted, client)).statusCode);
+      expect(direct).toEqual([401, 401, 429]);
+    } finally {
+      await trusted.close();
+      await untrusted.close();
     }
   });
 

@@ -42,6 +42,7 @@ export async function makeTestApp(kind: StoreKind, env: Record<string, string> =
     SIFT_RATE_LIMIT_WRITE_UPLOAD: '100000',
     SIFT_RATE_LIMIT_ADMIN: '100000',
     SIFT_RATE_LIMIT_FAILED_AUTH: '100000',
+    SIFT_RATE_LIMIT_SIGN_IN: '100000',
     ...env,
   });
   const app = await createApp(config, shared ? { storeOptions: shared.options } : { store: store! });

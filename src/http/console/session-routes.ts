@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, invalidField, rateLimited, unauthorized } from '../../domain/errors.js';
+import { DomainError, invalidField, unauthorized } from '../../domain/errors.js';
 import { hashSecret, keyKind, sameHash } from '../../domain/keys.js';
 import { authAccountKey } from '../auth.js';
-import { setRateHeaders } from '../dispatch.js';
+import { applyRateLimit } from '../dispatch.js';
+import { operatorMayTry } from '../credential-guard.js';
 import type { Services } from '../services.js';
 import type { ConsoleSessions, SessionPrincipal } from './sessions.js';
 
@@ -14,17 +15,21 @@ export const sessionOf = (sessions: ConsoleSessions, req: FastifyRequest): Sessi
 
 /**
  * What a key signs in as: an account key's account and user, or the operator for
- * `SIFT_ADMIN_TOKEN`. Any other key is refused with a hint at the right one.
+ * `SIFT_ADMIN_TOKEN`. Any other key is refused with a hint at the right one. Every failed
+ * sign-in counts as a failed operator attempt too, since the key was compared with the token.
  */
-async function signIn(services: Services, key: string): Promise<SessionPrincipal> {
+async function signIn(services: Services, req: FastifyRequest, key: string): Promise<SessionPrincipal> {
   const adminToken = services.config.adminToken;
-  if (adminToken && sameHash(hashSecret(key), hashSecret(adminToken))) return { kind: 'operator' };
+  const mayTry = await operatorMayTry(services, req);
+  if (adminToken && mayTry && sameHash(hashSecret(key), hashSecret(adminToken))) return { kind: 'operator' };
   if (keyKind(key) !== 'api') throw unauthorized('this is not a sift account key (sift_…e) or the operator token');
   if (key.endsWith('r')) throw unauthorized('this is a read key of one project: sign in with an account key (sift_…e, from your operator)');
   const p = await authAccountKey(services.store, key).catch((err: unknown) => {
     if (err instanceof DomainError && err.status === 401) throw unauthorized('this key is unknown, revoked, or a project key: sign in with an account key');
     throw err;
   });
+  // A valid account key is never refused for others' failures.
+  req.credentialRefusal = undefined;
   return { kind: 'account', keyId: p.keyId, accountId: p.accountId, userId: p.userId };
 }
 
@@ -42,15 +47,12 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services, 
   const cookieOptions = (req: FastifyRequest) => ({ path: '/', httpOnly: true, sameSite: 'strict' as const, secure: req.protocol === 'https' });
 
   app.post(SESSION_PATH, async (req: FastifyRequest, reply: FastifyReply) => {
-    // Guessing keys here is throttled as on the API: 401s count against the address.
-    const verdict = await services.limiter.peek('failedAuth', req.ip);
-    if (!verdict.allowed) {
-      setRateHeaders(reply, verdict);
-      throw rateLimited(`too many sign-ins with a wrong key from this address; retry in ${verdict.resetSeconds} s`);
-    }
+    // Guessing keys here is throttled as on the API (credential-guard.ts): 401s count against the address.
     const key = (req.body as { key?: unknown } | undefined)?.key;
     if (typeof key !== 'string' || key.trim().length === 0 || key.length > 500) throw invalidField('/key', 'paste your account key (or the operator token)');
-    const principal = await signIn(services, key.trim());
+    const principal = await signIn(services, req, key.trim());
+    // Signing in again and again with one key (each sign-in a session) is limited per key.
+    await applyRateLimit(services, reply, 'signIn', principal.kind === 'operator' ? 'operator' : principal.keyId);
     sessions.delete(req.cookies[SESSION_COOKIE]);
     reply.setCookie(SESSION_COOKIE, sessions.create(principal), cookieOptions(req));
     return describe(services, principal);

@@ -19,34 +19,50 @@ export interface SessionLimits {
   idleMs: number;
   /** No session lives longer than this, used or not. */
   maxAgeMs: number;
-  /** Past this many live sessions the oldest ones are dropped. */
+  /** Past this many live sessions of one account (or of the operator) its oldest ones are dropped, */
+  maxPerAccount: number;
+  /** and past this many in all, the oldest of all (a ceiling on memory, far above what accounts reach). */
   maxSessions: number;
 }
 
-export const DEFAULT_SESSION_LIMITS: SessionLimits = { idleMs: 12 * 3600_000, maxAgeMs: 7 * 24 * 3600_000, maxSessions: 10_000 };
+export const DEFAULT_SESSION_LIMITS: SessionLimits = { idleMs: 12 * 3600_000, maxAgeMs: 7 * 24 * 3600_000, maxPerAccount: 20, maxSessions: 100_000 };
+
+/** Whose a session is, for the per-account cap. */
+const ownerOf = (p: SessionPrincipal) => (p.kind === 'operator' ? 'operator' : `account:${p.accountId}`);
 
 /** Only a digest of each id is held, so that a memory dump yields no usable cookie. */
 const digest = (id: string) => crypto.createHash('sha256').update(id, 'utf8').digest('hex');
 
 export class ConsoleSessions {
   private readonly byDigest = new Map<string, Session>();
+  /** Each owner's session digests, oldest first. */
+  private readonly byOwner = new Map<string, Set<string>>();
 
   constructor(
     private readonly limits: SessionLimits = DEFAULT_SESSION_LIMITS,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Starts a session and answers its id (the cookie's value). */
+  /**
+   * Starts a session and answers its id (the cookie's value). One account signing in again and
+   * again ends only its own oldest sessions, never another account's or the operator's.
+   */
   create(principal: SessionPrincipal): string {
     this.sweep();
-    while (this.byDigest.size >= this.limits.maxSessions) {
-      const oldest = this.byDigest.keys().next().value;
-      if (oldest === undefined) break;
-      this.byDigest.delete(oldest);
+    const owner = ownerOf(principal);
+    for (const oldest of this.byOwner.get(owner) ?? []) {
+      if ((this.byOwner.get(owner)?.size ?? 0) < this.limits.maxPerAccount) break;
+      this.remove(oldest);
+    }
+    for (const oldest of this.byDigest.keys()) {
+      if (this.byDigest.size < this.limits.maxSessions) break;
+      this.remove(oldest);
     }
     const id = crypto.randomBytes(32).toString('base64url');
     const t = this.now();
-    this.byDigest.set(digest(id), { principal, createdAt: t, lastSeen: t });
+    const key = digest(id);
+    this.byDigest.set(key, { principal, createdAt: t, lastSeen: t });
+    this.byOwner.set(owner, (this.byOwner.get(owner) ?? new Set<string>()).add(key));
     return id;
   }
 
@@ -58,7 +74,7 @@ export class ConsoleSessions {
     if (!s) return null;
     const t = this.now();
     if (this.expired(s, t)) {
-      this.byDigest.delete(key);
+      this.remove(key);
       return null;
     }
     s.lastSeen = t;
@@ -66,7 +82,17 @@ export class ConsoleSessions {
   }
 
   delete(id: string | undefined): void {
-    if (id) this.byDigest.delete(digest(id));
+    if (id) this.remove(digest(id));
+  }
+
+  private remove(key: string): void {
+    const s = this.byDigest.get(key);
+    if (!s) return;
+    this.byDigest.delete(key);
+    const owner = ownerOf(s.principal);
+    const own = this.byOwner.get(owner);
+    own?.delete(key);
+    if (own?.size === 0) this.byOwner.delete(owner);
   }
 
   private expired(s: Session, t: number): boolean {
@@ -75,6 +101,6 @@ export class ConsoleSessions {
 
   private sweep(): void {
     const t = this.now();
-    for (const [key, s] of this.byDigest) if (this.expired(s, t)) this.byDigest.delete(key);
+    for (const [key, s] of this.byDigest) if (this.expired(s, t)) this.remove(key);
   }
 }
