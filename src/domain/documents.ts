@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { DbOrTx, Store, Tx } from '../store/store.js';
 import type { Pipeline, Row } from '../store/tables.js';
 import { newId, parseCounterRef } from './ids.js';
+import { cleanFileName } from './file-names.js';
 import { nowIso } from './clock.js';
 import { nextCounter } from './projects.js';
 import { conflict, notFound } from './errors.js';
@@ -55,7 +56,7 @@ export async function createPendingDocuments(trx: Tx, project: Row<'projects'>, 
       id: newId(),
       projectId: project.id,
       counter,
-      filename: d.filename,
+      filename: cleanFileName(d.filename, 'upload'),
       status: 'pending',
       pipeline: current.pipeline,
       creditCost: null,

@@ -24,6 +24,9 @@ export function shortHash(prefix: HashPrefix, uuid: string): string {
   return prefix + out;
 }
 
+/** Counters are 32-bit integers in the store (PostgreSQL's `integer`): a larger one names nothing. */
+export const MAX_COUNTER = 2 ** 31 - 1;
+
 export type IdRef = { by: 'uuid'; value: string } | { by: 'counter'; value: number } | { by: 'short'; value: string };
 
 /** Reads any accepted form of an id; null when the text cannot be an id of that resource. */
@@ -33,7 +36,7 @@ export function parseCounterRef(prefix: CounterPrefix, input: string): IdRef | n
   const m = /^([A-Za-z])(\d{1,15})$/.exec(s);
   if (m && m[1]!.toUpperCase() === prefix) {
     const n = Number(m[2]);
-    return Number.isSafeInteger(n) && n > 0 ? { by: 'counter', value: n } : null;
+    return n > 0 && n <= MAX_COUNTER ? { by: 'counter', value: n } : null;
   }
   return null;
 }

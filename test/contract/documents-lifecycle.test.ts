@@ -36,7 +36,11 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
     let filesUrl = '';
     beforeAll(async () => {
       // An intranet file server, reachable because the operator allows its range.
-      files = http.createServer((_req, res) => res.end(`Participant: ${words(400, 'fetched')}`));
+      files = http.createServer((req, res) => {
+        // A server naming its file with control characters, a NUL among them.
+        if (req.url?.startsWith('/named')) res.setHeader('content-disposition', "attachment; filename*=UTF-8''a%00b%07c%1b.txt");
+        res.end(`Participant: ${words(400, 'fetched')}`);
+      });
       await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
       filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/interview-7.txt`;
       t = await makeTestApp(kind, { SIFT_FETCH_ALLOW_CIDRS: '127.0.0.1/32' });
@@ -87,6 +91,22 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
       expect(after.documents.map((d: { status: string }) => d.status)).toEqual(['ready', 'ready', 'ready']);
       const chunks = await t.app.store.db.selectFrom('chunks').selectAll().where('projectId', '=', project.id).execute();
       expect(chunks.length).toBeGreaterThan(1);
+    });
+
+    it('stores file names without control characters, whatever the client or the remote server sent', async () => {
+      const project = await newProject();
+      const base = filesUrl.replace(/\/interview-7\.txt$/, '');
+      const byUrl = await t.app.server.inject({
+        method: 'POST',
+        url: `/api/sift-account/upload?projectId=${project.id}`,
+        headers: { authorization: `Bearer ${f.accountKey}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ urls: [{ url: `${base}/named` }, { url: `${base}/x%00y%0A.txt` }, { url: filesUrl, filename: ' tab\there.txt ' }] }),
+      });
+      expect(byUrl.statusCode, byUrl.body).toBe(200);
+      expect(byUrl.json().documents.map((d: { filename: string }) => d.filename)).toEqual(['abc.txt', 'xy.txt', 'tabhere.txt']);
+      const up = await upload(project.id, [{ filename: 'bell\u0007.txt', content: words(20) }]);
+      expect(up.statusCode).toBe(200);
+      expect(up.json().documents[0].filename).toBe('bell.txt');
     });
 
     it('marks an empty file empty at price 0, and only delete_documents clears it', async () => {

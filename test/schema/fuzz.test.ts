@@ -73,6 +73,34 @@ describe.each(STORE_KINDS)('no body makes a 5xx on %s', (kind) => {
       });
     }
 
+    it('ids of every form and size, up to 15 digits, in every id field of every action, answer without a 5xx', async () => {
+      const anId = fc.oneof(
+        fc.tuple(fc.constantFrom('D', 'I', 'M', 'N', 'd'), fc.bigInt({ min: 1n, max: 999_999_999_999_999n })).map(([p, n]) => `${p}${n}`),
+        fc.constantFrom('D2147483647', 'D2147483648', 'I4294967296', 'N999999999999999', 'D0', 'D-1'),
+        fc.stringMatching(/^[PCTF][0-9a-z]{10}$/),
+        fc.uuid(),
+      );
+      /** Every member named like an id (`documentId`, `categoryIds`, `parentId`) takes the generated id. */
+      const withIds = (value: unknown, id: string): unknown => {
+        if (Array.isArray(value)) return value.map((v) => withIds(v, id));
+        if (value === null || typeof value !== 'object') return value;
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, /Ids$/.test(k) ? [id] : /Id$/.test(k) ? id : withIds(v, id)]));
+      };
+      for (const surface of ['read', 'write', 'account'] as const) {
+        const bases = Object.keys(SURFACES[surface].actions)
+          .map((action) => minimalValue(SURFACES[surface].actions[action] as never) as Record<string, unknown>)
+          .filter((base) => JSON.stringify(base).match(/Ids?"/));
+        await fc.assert(
+          fc.asyncProperty(fc.constantFrom(...bases), anId, async (base, id) => {
+            const body = withIds(base, id);
+            const res = await t.post(SURFACES[surface].path, credential[surface]!, body);
+            expect([JSON.stringify(body).slice(0, 300), notServerError(res.statusCode)]).toEqual([JSON.stringify(body).slice(0, 300), true]);
+          }),
+          { numRuns: 300, seed: 20261125 },
+        );
+      }
+    });
+
     it('upload paths answer 405 to other methods', async () => {
       for (const path of Object.values(UPLOAD_PATHS)) {
         expect((await t.app.server.inject({ method: 'GET', url: path })).statusCode).toBe(405);

@@ -9,6 +9,7 @@ import { DomainError, invalid, invalidField, payloadTooLarge, unsupportedMediaTy
 import { sha256, type NewDocument } from '../../domain/documents.js';
 import type { BlobStore } from '../../store/blobs.js';
 import { uploadUrlsValidator } from '../../schema/validate.js';
+import { cleanFileName } from '../../domain/file-names.js';
 
 export const MAX_FILES = 20;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -40,7 +41,7 @@ export async function receiveMultipart(req: FastifyRequest, blobs: BlobStore, pr
       if (part.fieldname !== 'file') throw invalidField(`/${part.fieldname}`, 'files must be sent in fields named `file`');
       count++;
       if (count > MAX_FILES) throw invalid(`at most ${MAX_FILES} files per upload`, [{ path: '/file', message: `at most ${MAX_FILES} files per upload` }]);
-      const filename = (part.filename || 'upload').replaceAll('\u0000', '').slice(0, 500) || 'upload';
+      const filename = cleanFileName(part.filename, 'upload');
       const stage = blobs.stage();
       const head: Buffer[] = [];
       let headBytes = 0;
@@ -112,7 +113,7 @@ export async function fetchAll(
         if (err instanceof FetchRefusedError) throw invalidField(`${pointer}/${i}/url`, `could not fetch ${u.url}: ${err.reason}`);
         throw invalidField(`${pointer}/${i}/url`, `could not fetch ${u.url}`);
       }
-      const filename = (u.filename ?? fetched.filename).slice(0, 500);
+      const filename = cleanFileName(u.filename ?? fetched.filename, 'download');
       const mimeType = await refuseMediaOrUnreadable(fetched.data.subarray(0, SNIFF_BYTES), filename);
       const doc: Received = {
         filename,
