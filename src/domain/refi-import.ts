@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import { validateXML } from 'xmllint-wasm';
 import type { Store, Tx } from '../store/store.js';
 import type { BlobStore } from '../store/blobs.js';
 import type { Row } from '../store/tables.js';
-import { type ImportPlan, QdpxError, readQdpx, unpackQdpx } from '../engine/refi/read.js';
+import { type ImportPlan, QdpxError } from '../engine/refi/read.js';
+import { planQdpxInThread } from '../engine/refi/plan-thread.js';
 import { createProject, nextCounter, projectViewRaw } from './projects.js';
 import { insertCategory } from './category-rows.js';
 import { createPendingDocuments, documentViewRaw, sha256 } from './documents.js';
@@ -15,7 +14,7 @@ import { insertNote } from './notes.js';
 
 /**
  * A REFI-QDA archive (`.qdpx`) brought in as a new project (docs/decisions.md, "REFI-QDA"). The
- * archive is checked whole before anything is stored: the zip guard, `project.qde` against the
+ * archive is checked whole, in a worker thread, before anything is stored: the zip guard, `project.qde` against the
  * QDA-XML 1.0 schema, every source file present and every selection inside its text; a problem
  * is a 400 naming the first one, and nothing is created. Then, in one transaction: the project,
  * codes as categories, text sources as `pending` documents (priced and confirmed as uploads
@@ -33,24 +32,12 @@ export interface ImportedCoding {
   notes: string[];
 }
 
-const XSD = new URL('../../assets/refi-qda/Project.xsd', import.meta.url);
-let schema: string | null = null;
 const clip = (s: string, n: number) => (s.length <= n ? s : s.slice(0, n));
-
-async function validate(qde: string): Promise<void> {
-  schema ??= fs.readFileSync(XSD, 'utf8');
-  const result = await validateXML({ xml: [{ fileName: 'project.qde', contents: qde }], schema: [schema] });
-  const first = result.errors[0];
-  if (!result.valid)
-    throw new QdpxError(`project.qde is not valid QDA-XML 1.0: ${first ? `line ${first.loc?.lineNumber ?? '?'}: ${first.message}` : 'rejected by the schema'}`);
-}
 
 /** The archive, read and checked; its problems as a 400 on `/file`. */
 export async function planImport(data: Uint8Array): Promise<ImportPlan> {
   try {
-    const { qde, files } = unpackQdpx(data);
-    await validate(qde);
-    return readQdpx(qde, files);
+    return await planQdpxInThread(data);
   } catch (err) {
     if (err instanceof QdpxError) throw invalidField('/file', err.message);
     throw err;

@@ -6,7 +6,7 @@ import { ACCOUNT, makeTestApp, seedProject, type Fixture, type TestApp } from '.
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
 import { codeProject } from '../helpers/coded-project.js';
 import { multipart } from '../helpers/multipart.js';
-import { docx, pdf } from '../helpers/fixtures.js';
+import { docx, pdf, understating } from '../helpers/fixtures.js';
 
 const IMPORT = '/api/sift-account/import?format=qdpx';
 /** A tiny project exported by ATLAS.ti 23 (MIT, from the REFI-QDA reference material). */
@@ -132,6 +132,21 @@ describe.each(STORE_KINDS)('REFI-QDA import on %s', (kind) => {
         ['a missing source file', zipSync(Object.fromEntries(Object.entries(good).filter(([n]) => n !== source))), /missing from the archive/],
         ['a zip bomb', zipSync({ ...good, 'sources/bomb.txt': new Uint8Array(20 * 1024 * 1024) }, { level: 9 }), /decompression bomb/],
         ['not a zip', strToU8('hello'), /not a readable zip/],
+        [
+          'an external entity',
+          zipSync({ ...good, 'project.qde': strToU8(qde.replace('<Project', '<!DOCTYPE p [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<Project')) }),
+          /must not declare a DOCTYPE/,
+        ],
+        [
+          'a parameter entity',
+          zipSync({ ...good, 'project.qde': strToU8(qde.replace('<Project', '<!DOCTYPE p [<!ENTITY % e "x"> %e;]>\n<Project')) }),
+          /must not declare a DOCTYPE/,
+        ],
+        [
+          'a bomb whose headers understate it',
+          understating(zipSync({ ...good, 'sources/bomb.txt': new Uint8Array(20 * 1024 * 1024) }, { level: 9 }), 1_000_000),
+          /decompression bomb/,
+        ],
       ];
       const before = await projectCount();
       for (const [what, archive, message] of broken) {

@@ -46,6 +46,18 @@ export async function xlsx(sheets: Record<string, string[][]>): Promise<Uint8Arr
 export const pdf = pdfFile;
 
 /** A DOCX whose text part inflates far beyond its compressed size. */
+/** The archive with every entry larger than `size` declaring `size` in its local and central headers, as a hostile tool writes it. */
+export function understating(zip: Uint8Array, size: number): Uint8Array {
+  const out = zip.slice();
+  const view = new DataView(out.buffer);
+  for (let i = 0; i + 30 <= out.length; i++) {
+    const signature = view.getUint32(i, true);
+    const at = signature === 0x04034b50 ? i + 22 : signature === 0x02014b50 ? i + 24 : -1;
+    if (at >= 0 && view.getUint32(at, true) > size) view.setUint32(at, size, true);
+  }
+  return out;
+}
+
 export function zipBomb(): Uint8Array {
   return zipSync({
     '[Content_Types].xml': strToU8('<Types/>'),

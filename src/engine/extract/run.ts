@@ -32,7 +32,7 @@ export async function extractInProcess(data: Uint8Array, filename: string, budge
       text = delimitedToText(decodeText(data), '\t');
       break;
     case 'xlsx':
-      text = await xlsxToText(data);
+      text = await xlsxToText(data, budget);
       break;
     case 'docx':
       text = await docxToText(data, budget);
@@ -41,10 +41,10 @@ export async function extractInProcess(data: Uint8Array, filename: string, budge
       text = await pdfToText(data);
       break;
     case 'pptx':
-      text = pptxToText(data, budget);
+      text = await pptxToText(data, budget);
       break;
     case 'odt':
-      text = odtToText(data, budget);
+      text = await odtToText(data, budget);
       break;
     case 'rtf':
       text = rtfToText(decodeText(data));

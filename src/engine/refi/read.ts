@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate';
 import { XMLParser } from 'fast-xml-parser';
-import { guardZip } from '../extract/formats/office.js';
+import { guardZip } from '../extract/zip-guard.js';
 import { ExtractionError } from '../extract/types.js';
 
 /**
@@ -101,9 +101,9 @@ const refs = (n: unknown, attr = 'targetGUID'): string[] =>
 const guidOf = (n: Node) => str(n.guid).replace(/[{}]/g, '').toLowerCase();
 
 /** The archive's files, after the zip guard: project.qde and the sources it names. */
-export function unpackQdpx(data: Uint8Array): { qde: string; files: Map<string, Uint8Array> } {
+export async function unpackQdpx(data: Uint8Array): Promise<{ qde: string; files: Map<string, Uint8Array> }> {
   try {
-    guardZip(data, BUDGET);
+    await guardZip(data, BUDGET);
   } catch (err) {
     throw new QdpxError(err instanceof ExtractionError ? `the archive: ${err.message}` : 'the archive is not a readable zip file');
   }

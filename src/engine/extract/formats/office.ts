@@ -1,33 +1,11 @@
-import { unzipSync, type UnzipFileInfo } from 'fflate';
+import { unzipSync } from 'fflate';
 import { XMLParser } from 'fast-xml-parser';
 import mammoth from 'mammoth';
 import { ExtractionError, type ExtractBudget } from '../types.js';
+import { guardZip } from '../zip-guard.js';
 import { tidy } from './text.js';
 
-/**
- * Zip containers are checked before any parser opens them: the central directory's declared
- * sizes must stay under the budget in total and in ratio to the compressed size.
- */
-export function guardZip(data: Uint8Array, budget: ExtractBudget): void {
-  let total = 0;
-  try {
-    unzipSync(data, {
-      filter(file: UnzipFileInfo) {
-        total += file.originalSize;
-        if (total > budget.maxUncompressedBytes) throw new ExtractionError('bomb', 'the file expands to more than the allowed size (a decompression bomb?)');
-        if (file.size > 0 && file.originalSize / file.size > budget.maxCompressionRatio && file.originalSize > 1_000_000) {
-          throw new ExtractionError('bomb', `the file ${file.name} compresses suspiciously well (a decompression bomb?)`);
-        }
-        return false;
-      },
-    });
-  } catch (err) {
-    if (err instanceof ExtractionError) throw err;
-    throw new ExtractionError('corrupt', 'the file is not a readable zip container');
-  }
-}
-
-/** Reads the named entries (after guardZip), refusing entries that inflate past their declared size. */
+/** Reads the named entries, after guardZip has measured them. */
 function entries(data: Uint8Array, wanted: (name: string) => boolean): Record<string, string> {
   const files = unzipSync(data, { filter: (f) => wanted(f.name) });
   const out: Record<string, string> = {};
@@ -70,7 +48,7 @@ function paragraphsOf(source: string, paragraphTags: string[], textTags: string[
 }
 
 export async function docxToText(data: Uint8Array, budget: ExtractBudget): Promise<string> {
-  guardZip(data, budget);
+  await guardZip(data, budget);
   try {
     const { value } = await mammoth.extractRawText({ buffer: Buffer.from(data.buffer, data.byteOffset, data.byteLength) });
     return tidy(value);
@@ -79,8 +57,8 @@ export async function docxToText(data: Uint8Array, budget: ExtractBudget): Promi
   }
 }
 
-export function pptxToText(data: Uint8Array, budget: ExtractBudget): string {
-  guardZip(data, budget);
+export async function pptxToText(data: Uint8Array, budget: ExtractBudget): Promise<string> {
+  await guardZip(data, budget);
   const slides = entries(data, (n) => /^ppt\/slides\/slide\d+\.xml$/.test(n));
   const ordered = Object.keys(slides).sort((a, b) => Number(/(\d+)\.xml$/.exec(a)![1]) - Number(/(\d+)\.xml$/.exec(b)![1]));
   return tidy(
@@ -91,8 +69,8 @@ export function pptxToText(data: Uint8Array, budget: ExtractBudget): string {
   );
 }
 
-export function odtToText(data: Uint8Array, budget: ExtractBudget): string {
-  guardZip(data, budget);
+export async function odtToText(data: Uint8Array, budget: ExtractBudget): Promise<string> {
+  await guardZip(data, budget);
   const { 'content.xml': content } = entries(data, (n) => n === 'content.xml');
   if (!content) throw new ExtractionError('corrupt', 'the ODT file has no content');
   return tidy(paragraphsOf(content, ['text:p', 'text:h'], []).join('\n\n'));

@@ -1,6 +1,8 @@
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import { tidy } from './text.js';
+import { guardZip } from '../zip-guard.js';
+import type { ExtractBudget } from '../types.js';
 
 /**
  * Rows of a table as text: with a header row, each data row becomes a paragraph of
@@ -38,7 +40,8 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 /** Every sheet, its name as a heading; sheets without data contribute nothing. */
-export async function xlsxToText(data: Uint8Array): Promise<string> {
+export async function xlsxToText(data: Uint8Array, budget: ExtractBudget): Promise<string> {
+  await guardZip(data, budget);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(Buffer.from(data.buffer, data.byteOffset, data.byteLength) as unknown as ArrayBuffer);
   const parts: string[] = [];
