@@ -1,8 +1,13 @@
 import type { ProjectScope } from './context.js';
+import { unavailable } from './errors.js';
 import type { ReadBody, ReadAnswer } from '../schema/types.js';
-import { entitiesOf, tallyEntities, type Entity } from '../engine/entities/index.js';
+import { tallyEntities, type Entity } from '../engine/entities/index.js';
+import { EntitiesUnavailable, entitiesInThread } from '../engine/entities/thread.js';
 
-/** `find_entities` (decisions §7): each chunk is read once per process, in the project's language; results are cached by chunk id. */
+/**
+ * `find_entities` (decisions §7): each chunk is read once per process, in the project's language,
+ * in a worker thread (engine/entities/thread.ts); results are cached by chunk id.
+ */
 const perChunk = new Map<string, Entity[]>();
 const MAX_CACHED = 200_000;
 
@@ -33,15 +38,18 @@ export async function findEntities(scope: ProjectScope, body: ReadBody<'find_ent
     }
     return { entity: body.entity, mentions, count: mentions.length };
   }
-  const found = chunks.map((c) => {
-    let entities = perChunk.get(c.id);
-    if (!entities) {
-      entities = entitiesOf(c.text, scope.project.locale);
-      if (perChunk.size >= MAX_CACHED) perChunk.clear();
-      perChunk.set(c.id, entities);
-    }
-    return { document: Number(c.counter), entities };
+  const unread = chunks.filter((c) => !perChunk.has(c.id));
+  const read = await entitiesInThread(
+    unread.map((c) => c.text),
+    scope.project.locale,
+  ).catch((err: unknown) => {
+    if (err instanceof EntitiesUnavailable) throw unavailable(err.message);
+    throw err;
   });
+  const fresh = new Map(unread.map((c, i) => [c.id, read[i]!]));
+  const found = chunks.map((c) => ({ document: Number(c.counter), entities: perChunk.get(c.id) ?? fresh.get(c.id) ?? [] }));
+  if (perChunk.size + fresh.size > MAX_CACHED) perChunk.clear();
+  for (const [id, entities] of fresh) perChunk.set(id, entities);
   const entities = tallyEntities(found)
     .slice(0, 100)
     .map((e) => ({

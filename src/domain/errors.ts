@@ -13,7 +13,8 @@ export type ErrorKind =
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'unavailable';
 
 export const STATUS_OF: Record<ErrorKind, number> = {
   invalid: 400,
@@ -26,6 +27,7 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 /**
@@ -53,6 +55,7 @@ export const ERROR_CODES = {
   unsupported_media_type: { status: 415, description: 'a media file or a type that cannot be read' },
   rate_limited: { status: 429, description: 'rate limit exceeded; see `Retry-After`' },
   internal: { status: 500, description: 'unexpected server error (logged with the request id)' },
+  unavailable: { status: 503, description: 'work the request needs did not finish within its budget (`find_entities` over a very large project); retry later' },
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 export const ERROR_CODE_HEADER = 'Sift-Error-Code';
@@ -69,6 +72,7 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = {
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',
+  503: 'unavailable',
 };
 export const codeOfStatus = (status: number): ErrorCode => CODE_OF_STATUS[status] ?? (status >= 500 ? 'internal' : 'invalid');
 
@@ -108,3 +112,4 @@ export const conflict = (message: string, code: ErrorCode = 'conflict') => new D
 export const payloadTooLarge = (message: string) => new DomainError('payload_too_large', message);
 export const unsupportedMediaType = (message: string) => new DomainError('unsupported_media_type', message);
 export const rateLimited = (message = 'rate limit exceeded') => new DomainError('rate_limited', message);
+export const unavailable = (message: string) => new DomainError('unavailable', message);

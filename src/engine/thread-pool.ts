@@ -11,17 +11,32 @@ export interface ThreadFailures {
  * Worker threads that answer one message at a time, each within a time budget: a thread past the
  * budget or dead is terminated, so hostile input fails its own request and nothing else, and the
  * thread that answers HTTP never runs the work. Threads that answered in time are kept (up to
- * `maxIdle`) for the next message, since starting one costs up to a second.
+ * `maxIdle`) for the next message, since starting one costs up to a second; at most `maxBusy`
+ * run at once, later messages waiting their turn.
  */
 export class ThreadPool<In, Out> {
   private readonly idle: Worker[] = [];
+  private busy = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     private readonly start: () => Worker,
     private readonly maxIdle = 2,
+    private readonly maxBusy = Number.POSITIVE_INFINITY,
   ) {}
 
   async run(message: In, timeoutMs: number, failures: ThreadFailures): Promise<Out> {
+    while (this.busy >= this.maxBusy) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.busy++;
+    try {
+      return await this.runOne(message, timeoutMs, failures);
+    } finally {
+      this.busy--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private async runOne(message: In, timeoutMs: number, failures: ThreadFailures): Promise<Out> {
     const worker = this.idle.pop() ?? this.start();
     worker.ref();
     let healthy = false;
