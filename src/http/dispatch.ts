@@ -26,9 +26,9 @@ export function setRateHeaders(reply: FastifyReply, v: RateVerdict) {
   if (!v.allowed) reply.header('Retry-After', String(v.resetSeconds));
 }
 
-/** Counts one request against `bucket` for `subject`, sets the headers, refuses past the limit. */
-export async function applyRateLimit(services: Services, reply: FastifyReply, bucket: Bucket, subject: string) {
-  const verdict = await services.limiter.consume(bucket, subject);
+/** Counts one request (or `points`) against `bucket` for `subject`, sets the headers, refuses past the limit. */
+export async function applyRateLimit(services: Services, reply: FastifyReply, bucket: Bucket, subject: string, points = 1) {
+  const verdict = await services.limiter.consume(bucket, subject, points);
   setRateHeaders(reply, verdict);
   if (!verdict.allowed) throw rateLimited(`rate limit of ${verdict.limit} requests per minute exceeded; retry in ${verdict.resetSeconds} s`);
 }

@@ -14,7 +14,8 @@ export interface RateVerdict {
 
 /** Counts requests per (bucket, subject) in one-minute windows. */
 export interface RateLimiter {
-  consume(bucket: Bucket, subject: string): Promise<RateVerdict>;
+  /** Counts `points` requests (1 unless a request carries several, as an MCP batch does). */
+  consume(bucket: Bucket, subject: string, points?: number): Promise<RateVerdict>;
   /** The verdict the next request would get, without counting one. */
   peek(bucket: Bucket, subject: string): Promise<RateVerdict>;
   /** Throws unless the shared store (Redis) answers; always ready in memory. */
@@ -42,11 +43,11 @@ export function createRateLimiter(limits: RateLimits, redis: Redis | null): Rate
       const resetSeconds = Math.max(1, Math.ceil((res?.msBeforeNext ?? 60_000) / 1000));
       return { allowed: used < limit, limit, remaining: Math.max(0, limit - used), resetSeconds };
     },
-    async consume(bucket, subject) {
+    async consume(bucket, subject, points = 1) {
       const limiter = limiters.get(bucket)!;
       const limit = limits[bucket];
       try {
-        const res = await limiter.consume(subject, 1);
+        const res = await limiter.consume(subject, points);
         return { allowed: true, limit, remaining: res.remainingPoints, resetSeconds: Math.ceil(res.msBeforeNext / 1000) };
       } catch (err) {
         if (err instanceof RateLimiterRes) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { authProjectKey, bearerToken } from '../http/auth.js';
+import { invalid } from '../domain/errors.js';
 import { applyRateLimit, NOT_POST } from '../http/dispatch.js';
 import type { ProjectPrincipal } from '../http/handler.js';
 import type { Services } from '../http/services.js';
@@ -10,6 +11,8 @@ export const MCP_PATH = '/mcp';
 
 /** A JSON-RPC message to a read tool is small; no search query or id list comes near this. */
 const MCP_BODY_LIMIT = 1024 * 1024;
+/** The most messages one JSON-RPC batch may hold. */
+export const MAX_BATCH = 10;
 
 /**
  * The MCP Streamable HTTP transport at `/mcp`, stateless: every POST carries its JSON-RPC
@@ -27,6 +30,14 @@ export function registerMcpRoute(app: FastifyInstance, services: Services) {
       const principal = await authProjectKey(services.store, bearerToken(req), services.authCache);
       req.principal = principal;
       await applyRateLimit(services, reply, 'read', principal.projectId);
+    },
+    // A JSON-RPC batch is as many requests as it holds messages: each counts against the read
+    // limit (the first was counted above), and a batch holds at most MAX_BATCH of them.
+    preHandler: async (req, reply) => {
+      if (!Array.isArray(req.body)) return;
+      const size = req.body.length;
+      if (size > MAX_BATCH) throw invalid(`a JSON-RPC batch holds at most ${MAX_BATCH} messages`, [{ path: '', message: `at most ${MAX_BATCH} messages` }]);
+      if (size > 1) await applyRateLimit(services, reply, 'read', (req.principal as ProjectPrincipal).projectId, size - 1);
     },
     handler: async (req, reply) => {
       const principal = req.principal as ProjectPrincipal;

@@ -144,6 +144,37 @@ describe.each(STORE_KINDS)('MCP over Streamable HTTP on %s', (kind) => {
   });
 });
 
+describe('MCP batches', () => {
+  let t: TestApp;
+  let f: Fixture;
+  let url: string;
+  beforeAll(async () => {
+    t = await makeTestApp('sqlite', { SIFT_RATE_LIMIT_READ: '6' });
+    f = await seedProject(t);
+    await t.app.server.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(t.app.server.server.address() as AddressInfo).port}/mcp`;
+  });
+  afterAll(() => t?.close());
+  const batch = (size: number) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${f.readKey}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(Array.from({ length: size }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/list' }))),
+    });
+
+  it('counts every message of a batch against the read limit, and refuses a batch of more than ten', async () => {
+    const tooLarge = await batch(11);
+    expect(tooLarge.status).toBe(400);
+    expect(((await tooLarge.json()) as { error: string }).error).toMatch(/at most 10 messages/);
+    // 6 a minute: the refused batch was one request, this one is four.
+    const four = await batch(4);
+    expect(four.status).toBe(200);
+    expect((await four.json()) as unknown[]).toHaveLength(4);
+    expect(four.headers.get('ratelimit-remaining')).toBe('1');
+    expect((await batch(3)).status).toBe(429);
+  });
+});
+
 describe('MCP over stdio (sift mcp)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-mcp-'));
   let readKey: string;
