@@ -1,43 +1,31 @@
-import type { FastifyInstance } from 'fastify';
-import secureJsonParse from 'secure-json-parse';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../domain/errors.js';
+import { SURFACES, UPLOAD_PATHS } from '../schema/surfaces.js';
+import type { BodyKind } from '../schema/validate.js';
+import { parseJsonBody } from './json-parse.js';
+import { readLargeBody, OFF_THREAD_CHARS } from './body-thread.js';
 
-class NulInBody extends Error {}
-
-/** No text sift stores may hold a NUL character (PostgreSQL's text cannot): refused on both stores alike. */
-function refuseNul(key: string, value: unknown): unknown {
-  if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000')))
-    throw new NulInBody('the body must not contain a NUL character (\\u0000)');
-  return value;
-}
-
-const badJson = (message: string) => Object.assign(new Error(message), { statusCode: 400, code: 'SIFT_BAD_JSON' });
+/** Which schema a route's body answers to, for a large body checked off the thread answering HTTP. */
+const KIND_OF_ROUTE = new Map<string, BodyKind>([
+  ...Object.values(SURFACES).map((s) => [s.path, s.name] as [string, BodyKind]),
+  ...Object.values(UPLOAD_PATHS).map((p) => [p, 'uploadUrls'] as [string, BodyKind]),
+]);
 
 /**
  * sift's JSON body parser. Fastify's own answers every failure as "not valid JSON"; this one
- * says why a body was refused: a `__proto__` or `constructor.prototype` member (never silently
- * dropped), a NUL character, nesting too deep to parse.
+ * says why a body was refused (json-parse.ts). A body over OFF_THREAD_CHARS is parsed and checked
+ * against its route's schema in a worker thread (body-thread.ts), so that no body, however
+ * hostile, holds up the thread that answers everyone's requests; only a valid one comes back.
  */
 export function registerJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, async (req: FastifyRequest, body: string | Buffer) => {
+    const text = body as string;
     // A DELETE needs no body, whatever content type a client library sends with it.
-    if (body === '') return req.method === 'DELETE' ? done(null, undefined) : done(badJson('the body must be a JSON object'), undefined);
-    try {
-      done(null, secureJsonParse(body as string, refuseNul, { protoAction: 'error', constructorAction: 'error' }));
-    } catch (err) {
-      const poisoned = err instanceof SyntaxError && /prototype property|constructor property/i.test(err.message);
-      done(
-        badJson(
-          err instanceof NulInBody
-            ? err.message
-            : poisoned
-              ? 'the body must not contain a `__proto__` or `constructor.prototype` member'
-              : err instanceof RangeError
-                ? 'the body is nested too deeply'
-                : 'the body is not valid JSON',
-        ),
-        undefined,
-      );
-    }
+    if (text === '' && req.method === 'DELETE') return undefined;
+    if (text.length <= OFF_THREAD_CHARS) return parseJsonBody(text);
+    const read = await readLargeBody(text, KIND_OF_ROUTE.get(req.routeOptions.url ?? '') ?? null);
+    if (read.ok) return read.value;
+    throw new DomainError(read.status === 413 ? 'payload_too_large' : 'invalid', read.message, read.status === 413 ? undefined : read.details);
   });
 }

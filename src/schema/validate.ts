@@ -15,8 +15,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
  * Our own Ajv, not Fastify's: Fastify's default removes unknown members silently, the
  * specification wants them refused. allErrors gives every field's problem at once.
  */
-function makeAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, discriminator: true, strict: true, strictRequired: false, coerceTypes: false, useDefaults: false });
+function makeAjv(allErrors = true): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors, discriminator: true, strict: true, strictRequired: false, coerceTypes: false, useDefaults: false });
   addFormats(ajv, ['email', 'uri', 'uuid', 'date-time']);
   ajv.addKeyword({ keyword: 'x-json-limits', schemaType: 'object', errors: true, validate: withinJsonLimits });
   return ajv;
@@ -43,8 +43,8 @@ const ajv = makeAjv();
 
 export type Validator = (body: unknown) => { ok: true } | { ok: false; details: FieldError[]; message: string };
 
-export function compileValidator(schema: TSchema): Validator {
-  const fn: ValidateFunction = ajv.compile(schema);
+export function compileValidator(schema: TSchema, using: Ajv2020 = ajv): Validator {
+  const fn: ValidateFunction = using.compile(schema);
   return (body) => {
     if (fn(body)) return { ok: true };
     const all = toDetails(fn.errors ?? [], body);
@@ -63,6 +63,29 @@ export function surfaceValidator(surface: SurfaceName): Validator {
 }
 
 export const uploadUrlsValidator: Validator = compileValidator(UploadUrls);
+
+/** The bodies a route validates: a surface's dispatcher, or an upload's list of URLs. */
+export type BodyKind = SurfaceName | 'uploadUrls';
+
+/** The validator of a kind of body, listing every problem (up to MAX_DETAILS, the rest counted). */
+export const bodyValidator = (kind: BodyKind): Validator => (kind === 'uploadUrls' ? uploadUrlsValidator : surfaceValidator(kind));
+
+let firstOnly: Ajv2020 | null = null;
+const firstProblemValidators = new Map<BodyKind, Validator>();
+/**
+ * A validator that stops at a body's first problem. Listing every problem of a body with
+ * millions of members (each one not allowed) took tens of seconds and gigabytes; a large body is
+ * checked so first (body-worker.ts), and only one of a few megabytes has every problem listed.
+ */
+export function firstProblemValidator(kind: BodyKind): Validator {
+  let v = firstProblemValidators.get(kind);
+  if (!v) {
+    firstOnly ??= makeAjv(false);
+    v = compileValidator(kind === 'uploadUrls' ? UploadUrls : dispatcherSchema(SURFACES[kind].actions), firstOnly);
+    firstProblemValidators.set(kind, v);
+  }
+  return v;
+}
 
 /** At most this many problems are listed; the message counts the rest, so a body of a million faults answers briefly. */
 export const MAX_DETAILS = 50;

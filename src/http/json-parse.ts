@@ -1,0 +1,36 @@
+import secureJsonParse from 'secure-json-parse';
+
+class NulInBody extends Error {}
+
+/** No text sift stores may hold a NUL character (PostgreSQL's text cannot): refused on both stores alike. */
+function refuseNul(key: string, value: unknown): unknown {
+  if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000')))
+    throw new NulInBody('the body must not contain a NUL character (\\u0000)');
+  return value;
+}
+
+/** A body refused before its schema is looked at: a 400 whose message says why (errors.ts). */
+export const badJson = (message: string) => Object.assign(new Error(message), { statusCode: 400, code: 'SIFT_BAD_JSON' });
+
+/**
+ * A request body's JSON, or a `badJson` error saying why it was refused: empty, a `__proto__`
+ * or `constructor.prototype` member (never silently dropped), a NUL character, nesting too
+ * deep to parse, or not JSON at all.
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text === '') throw badJson('the body must be a JSON object');
+  try {
+    return secureJsonParse(text, refuseNul, { protoAction: 'error', constructorAction: 'error' });
+  } catch (err) {
+    const poisoned = err instanceof SyntaxError && /prototype property|constructor property/i.test(err.message);
+    throw badJson(
+      err instanceof NulInBody
+        ? err.message
+        : poisoned
+          ? 'the body must not contain a `__proto__` or `constructor.prototype` member'
+          : err instanceof RangeError
+            ? 'the body is nested too deeply'
+            : 'the body is not valid JSON',
+    );
+  }
+}
