@@ -6,19 +6,21 @@ import { notFound } from './errors.js';
 
 /** Row-level writes on categories and their links to insights, shared by the insight and category actions. */
 
+export const categoryRow = (projectId: string, input: { text: string; description?: string; parentId?: string | null }): Row<'categories'> => ({
+  ...newHashedRow('C'),
+  projectId,
+  text: input.text,
+  description: input.description ?? '',
+  parentId: input.parentId ?? null,
+  analysisId: null,
+});
+
 export async function insertCategory(
   trx: Tx,
   projectId: string,
   input: { text: string; description?: string; parentId?: string | null },
 ): Promise<Row<'categories'>> {
-  const row: Row<'categories'> = {
-    ...newHashedRow('C'),
-    projectId,
-    text: input.text,
-    description: input.description ?? '',
-    parentId: input.parentId ?? null,
-    analysisId: null,
-  };
+  const row = categoryRow(projectId, input);
   await trx.insertInto('categories').values(row).execute();
   return row;
 }

@@ -25,18 +25,19 @@ export class ThreadPool<In, Out> {
     private readonly maxBusy = Number.POSITIVE_INFINITY,
   ) {}
 
-  async run(message: In, timeoutMs: number, failures: ThreadFailures): Promise<Out> {
+  /** `retire`: end the thread after this message (a large one leaves a heap worth giving back) rather than keep it idle. */
+  async run(message: In, timeoutMs: number, failures: ThreadFailures, retire = false): Promise<Out> {
     while (this.busy >= this.maxBusy) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.busy++;
     try {
-      return await this.runOne(message, timeoutMs, failures);
+      return await this.runOne(message, timeoutMs, failures, retire);
     } finally {
       this.busy--;
       this.waiting.shift()?.();
     }
   }
 
-  private async runOne(message: In, timeoutMs: number, failures: ThreadFailures): Promise<Out> {
+  private async runOne(message: In, timeoutMs: number, failures: ThreadFailures, retire: boolean): Promise<Out> {
     const worker = this.idle.pop() ?? this.start();
     worker.ref();
     let healthy = false;
@@ -71,7 +72,7 @@ export class ThreadPool<In, Out> {
         worker.postMessage(message);
       });
     } finally {
-      if (healthy && this.idle.length < this.maxIdle) {
+      if (healthy && !retire && this.idle.length < this.maxIdle) {
         worker.unref();
         this.idle.push(worker);
       } else {

@@ -6,7 +6,9 @@ import type { BodyKind } from '../schema/validate.js';
 /** Bodies longer than this (in characters) are parsed and checked in a worker thread. */
 export const OFF_THREAD_CHARS = 256 * 1024;
 /** How long reading one body may take, and how much memory its thread may hold. */
-const BUDGET = { timeoutMs: 30_000, maxOldGenerationSizeMb: 768 };
+const BUDGET = { timeoutMs: 30_000, maxOldGenerationSizeMb: 512 };
+/** A thread that read a body longer than this is ended after it, giving its heap back. */
+const RETIRE_AFTER_CHARS = 8 * 1024 * 1024;
 
 export type BodyReading = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string; details?: FieldError[] };
 
@@ -25,10 +27,15 @@ const threads = new ThreadPool<{ text: string; kind: BodyKind | null }, BodyRead
 export function readLargeBody(text: string, kind: BodyKind | null): Promise<BodyReading> {
   const tooLarge = (why: string) => ({ ok: false, status: 413, message: `the body is too large to read: ${why}` }) as const;
   return threads
-    .run({ text, kind }, BUDGET.timeoutMs, {
-      timeout: () => new BodyTooCostly(`it took longer than ${BUDGET.timeoutMs / 1000} s`),
-      crash: () => new BodyTooCostly('it needs more memory than a request may use'),
-    })
+    .run(
+      { text, kind },
+      BUDGET.timeoutMs,
+      {
+        timeout: () => new BodyTooCostly(`it took longer than ${BUDGET.timeoutMs / 1000} s`),
+        crash: () => new BodyTooCostly('it needs more memory than a request may use'),
+      },
+      text.length > RETIRE_AFTER_CHARS,
+    )
     .catch((err: unknown) => {
       if (err instanceof BodyTooCostly) return tooLarge(err.message);
       throw err;

@@ -34,3 +34,31 @@ export function parseJsonBody(text: string): unknown {
     );
   }
 }
+
+/**
+ * How many JSON values a body holds, counted without parsing it (1, and one per comma and per
+ * container that is not empty, outside strings); the count stops past `limit`. Written by hand:
+ * it is a pass over characters, and the point is to not build the parsed value.
+ */
+export function countJsonValues(text: string, limit: number): number {
+  let count = 1;
+  for (let i = 0; i < text.length && count <= limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // A string: skip to its closing quote, escapes included.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 44) {
+      count++;
+    } else if (c === 123 || c === 91) {
+      let j = i + 1;
+      while (j < text.length && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 10 || text.charCodeAt(j) === 13 || text.charCodeAt(j) === 9)) j++;
+      const next = text.charCodeAt(j);
+      if (next !== 125 && next !== 93) count++;
+    }
+  }
+  return count;
+}

@@ -76,3 +76,39 @@ export function bodyLimitFor(actions: Record<string, TSchema>, ceiling: number):
   const largest = Math.max(...Object.values(actions).map(maxJsonBytes));
   return Math.min(ceiling, Math.max(FLOOR, Math.ceil(largest * LAYOUT_SLACK)));
 }
+
+/**
+ * The most JSON values (scalars, arrays and objects, members' names not counted) a schema admits;
+ * Infinity where an array has no bound. A body holding more is refused before it is parsed:
+ * parsing a few megabytes of millions of tiny members costs a gigabyte of memory.
+ */
+export function maxJsonValues(schema: TSchema | Record<string, unknown>): number {
+  const s = schema as Record<string, unknown>;
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = s[key] as Record<string, unknown>[] | undefined;
+    if (branches) return Math.max(0, ...branches.map(maxJsonValues));
+  }
+  if (Array.isArray(s.allOf)) return Math.max(0, ...(s.allOf as Record<string, unknown>[]).filter((p) => !constraintOnly(p)).map(maxJsonValues), bareValues(s));
+  return bareValues(s);
+}
+
+function bareValues(s: Record<string, unknown>): number {
+  const limits = s['x-json-limits'] as { maxBytes: number } | undefined;
+  // A free value of n bytes holds at most one value every two bytes (`[1,1,…]`).
+  if (limits) return Math.ceil(limits.maxBytes / 2);
+  const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string | undefined];
+  return Math.max(
+    1,
+    ...types.map((type) => {
+      if (type === 'array') {
+        if (typeof s.maxItems !== 'number') return Infinity;
+        return 1 + s.maxItems * (s.items ? maxJsonValues(s.items as Record<string, unknown>) : Infinity);
+      }
+      if (type === 'object') {
+        if (s.additionalProperties !== false && s.additionalProperties !== undefined) return Infinity;
+        return 1 + Object.values((s.properties ?? {}) as Record<string, Record<string, unknown>>).reduce((sum, v) => sum + maxJsonValues(v), 0);
+      }
+      return 1;
+    }),
+  );
+}

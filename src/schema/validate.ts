@@ -7,6 +7,7 @@ import { UploadUrls } from './account.js';
 import { REFERENCED_RECORDS } from './answers/records.js';
 import type { FieldError } from '../domain/errors.js';
 import type { JsonLimits } from './common.js';
+import { maxJsonValues } from './body-limit.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the callable sits on .default.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020, formats: string[]) => void;
@@ -69,6 +70,17 @@ export type BodyKind = SurfaceName | 'uploadUrls';
 
 /** The validator of a kind of body, listing every problem (up to MAX_DETAILS, the rest counted). */
 export const bodyValidator = (kind: BodyKind): Validator => (kind === 'uploadUrls' ? uploadUrlsValidator : surfaceValidator(kind));
+
+const maxValues = new Map<BodyKind, number>();
+/** The most JSON values a valid body of this kind holds (body-limit.ts). */
+export function maxValuesOf(kind: BodyKind): number {
+  let n = maxValues.get(kind);
+  if (n === undefined) {
+    n = kind === 'uploadUrls' ? maxJsonValues(UploadUrls) : Math.max(...Object.values(SURFACES[kind].actions).map(maxJsonValues));
+    maxValues.set(kind, n);
+  }
+  return n;
+}
 
 let firstOnly: Ajv2020 | null = null;
 const firstProblemValidators = new Map<BodyKind, Validator>();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useSeededApp, READ, WRITE } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
 import { SURFACES } from '../../src/schema/surfaces.js';
-import { bodyLimitFor, maxJsonBytes } from '../../src/schema/body-limit.js';
+import { bodyLimitFor, maxJsonBytes, maxJsonValues } from '../../src/schema/body-limit.js';
 import { MAX_DETAILS } from '../../src/schema/validate.js';
 import { MAX_BODY_BYTES } from '../../src/http/dispatch.js';
 import { boundCases, minimalValue, placeAt } from '../helpers/schema-walk.js';
@@ -24,6 +24,15 @@ describe('body limits derived from the schemas', () => {
   it('keep the read surface far below the global ceiling', () => {
     expect(bodyLimitFor(SURFACES.read.actions, MAX_BODY_BYTES)).toBeLessThan(4 * 1024 * 1024);
     expect(maxJsonBytes({ type: 'string' })).toBe(Infinity);
+    expect(
+      maxJsonValues({
+        type: 'array',
+        items: { type: 'object', additionalProperties: false, properties: { a: { type: 'string' }, b: { type: 'integer' } } },
+        maxItems: 3,
+      }),
+    ).toBe(1 + 3 * 3);
+    expect(maxJsonValues({ type: 'array', items: { type: 'string' } })).toBe(Infinity);
+    expect(maxJsonValues({ type: 'object', properties: {} })).toBe(1);
     expect(maxJsonBytes({ type: 'array', items: { type: 'string', maxLength: 3 }, maxItems: 2 })).toBe(2 + 2 * (2 + 18 + 1));
   });
 });

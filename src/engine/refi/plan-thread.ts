@@ -18,10 +18,16 @@ const threads = new ThreadPool<Uint8Array, Reply>(
  * budget fails its own import (a QdpxError, answered 400) and nothing else.
  */
 export async function planQdpxInThread(data: Uint8Array): Promise<ImportPlan> {
-  const reply = await threads.run(data, PLAN_BUDGET.timeoutMs, {
-    timeout: () => new QdpxError(`the archive took longer than ${PLAN_BUDGET.timeoutMs / 1000} s to read`),
-    crash: () => new QdpxError('the archive could not be read within the memory an import may use'),
-  });
+  const reply = await threads.run(
+    data,
+    PLAN_BUDGET.timeoutMs,
+    {
+      timeout: () => new QdpxError(`the archive took longer than ${PLAN_BUDGET.timeoutMs / 1000} s to read`),
+      crash: () => new QdpxError('the archive could not be read within the memory an import may use'),
+    },
+    // A large archive leaves a large heap: the thread is ended rather than kept.
+    data.length > 4 * 1024 * 1024,
+  );
   if (!reply.ok) throw new QdpxError(reply.message);
   return reply.plan;
 }
