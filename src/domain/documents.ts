@@ -84,7 +84,7 @@ export async function createPendingDocuments(trx: Tx, project: Row<'projects'>, 
 }
 
 /** Account and partner surfaces answer raw UUIDs (spec rule 2). */
-export const documentViewRaw = (d: Row<'documents'>) => ({
+export const documentViewRaw = (d: Pick<Row<'documents'>, 'id' | 'filename' | 'status' | 'pipeline' | 'creditCost' | 'error' | 'duplicateOf' | 'createdAt'>) => ({
   id: d.id,
   filename: d.filename,
   status: d.status,
@@ -95,18 +95,22 @@ export const documentViewRaw = (d: Row<'documents'>) => ({
   createdAt: d.createdAt,
 });
 
-async function projectDocuments(db: DbOrTx, projectId: string) {
-  return db.selectFrom('documents').selectAll().where('projectId', '=', projectId).orderBy('counter').execute();
+/** What status, confirmation and deletion read of a document: never its text, which may be megabytes. */
+const SUMMARY = ['id', 'counter', 'filename', 'status', 'pipeline', 'creditCost', 'error', 'duplicateOf', 'createdAt', 'blobKey'] as const;
+type DocumentSummary = Pick<Row<'documents'>, (typeof SUMMARY)[number]>;
+
+async function projectDocuments(db: DbOrTx, projectId: string): Promise<DocumentSummary[]> {
+  return db.selectFrom('documents').select(SUMMARY).where('projectId', '=', projectId).orderBy('counter').execute();
 }
 
 interface Batch {
   pipeline: Pipeline;
-  documents: Row<'documents'>[];
+  documents: DocumentSummary[];
   creditCost: number;
 }
 
-function confirmableBatches(docs: Row<'documents'>[]): Batch[] {
-  const byPipeline = new Map<Pipeline, Row<'documents'>[]>();
+function confirmableBatches(docs: DocumentSummary[]): Batch[] {
+  const byPipeline = new Map<Pipeline, DocumentSummary[]>();
   for (const d of docs) if (d.status === 'awaiting_confirmation') byPipeline.set(d.pipeline, [...(byPipeline.get(d.pipeline) ?? []), d]);
   return [...byPipeline.entries()].map(([pipeline, documents]) => ({
     pipeline,
@@ -131,11 +135,11 @@ export async function projectStatus(store: Store, project: Row<'projects'>, paye
   };
 }
 
-async function resolveMany(db: DbOrTx, projectId: string, inputs: string[]): Promise<Row<'documents'>[]> {
+async function resolveMany(db: DbOrTx, projectId: string, inputs: string[]): Promise<DocumentSummary[]> {
   const docs = await projectDocuments(db, projectId);
   const byId = new Map(docs.map((d) => [d.id, d]));
   const byCounter = new Map(docs.map((d) => [d.counter, d]));
-  const out = new Map<string, Row<'documents'>>();
+  const out = new Map<string, DocumentSummary>();
   for (const input of inputs) {
     const ref = parseCounterRef('D', input);
     const doc = !ref ? undefined : ref.by === 'uuid' ? byId.get(ref.value) : ref.by === 'counter' ? byCounter.get(ref.value) : undefined;
@@ -151,7 +155,7 @@ async function resolveMany(db: DbOrTx, projectId: string, inputs: string[]): Pro
  * nothing left to move and rolls back before it could charge.
  */
 export async function confirmDocuments(trx: Tx, project: Row<'projects'>, payer: Payer, input: { expectedCreditCost: number; documentIds?: string[] }) {
-  let chosen: Row<'documents'>[];
+  let chosen: DocumentSummary[];
   if (input.documentIds && input.documentIds.length > 0) {
     chosen = await resolveMany(trx, project.id, input.documentIds);
     const notWaiting = chosen.filter((d) => d.status !== 'awaiting_confirmation');
