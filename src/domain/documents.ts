@@ -84,7 +84,9 @@ export async function createPendingDocuments(trx: Tx, project: Row<'projects'>, 
 }
 
 /** Account and partner surfaces answer raw UUIDs (spec rule 2). */
-export const documentViewRaw = (d: Pick<Row<'documents'>, 'id' | 'filename' | 'status' | 'pipeline' | 'creditCost' | 'error' | 'duplicateOf' | 'createdAt'>) => ({
+export const documentViewRaw = (
+  d: Pick<Row<'documents'>, 'id' | 'filename' | 'status' | 'pipeline' | 'creditCost' | 'error' | 'duplicateOf' | 'createdAt'>,
+) => ({
   id: d.id,
   filename: d.filename,
   status: d.status,

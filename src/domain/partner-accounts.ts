@@ -3,6 +3,7 @@ import type { Row } from '../store/tables.js';
 import { newId } from './ids.js';
 import { nowIso } from './clock.js';
 import { normalizeEmail } from './users.js';
+import { isUniqueViolation } from '../store/unique.js';
 import { grantCredits } from './credits.js';
 
 export const TRIAL_PLAN = 'free_trial';
@@ -16,11 +17,6 @@ export const accountViewRaw = (a: Row<'accounts'>, owner?: Row<'users'>) => ({
   ...(owner ? { owner: { id: owner.id, email: owner.email, name: owner.name, onboarded: owner.onboarded === 1 } } : {}),
   createdAt: a.createdAt,
 });
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; message?: string };
-  return e.code === '23505' || /UNIQUE constraint failed/i.test(e.message ?? '');
-};
 
 async function findPartnerAccount(db: DbOrTx, partnerId: string, email: string) {
   const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ERROR_CODE_HEADER } from '../domain/errors.js';
 import { AnswerMismatch } from './answers.js';
 import { refusedCredential } from './credential-guard.js';
+import { isUniqueViolation } from '../store/unique.js';
 
 /** Paths whose bodies are dispatcher JSON: a wrong content type there is a 400, not a 415. */
 const isDispatcherPath = (url: string) => /^\/api\/sift-(read|write|account|partner|admin)(\?|$)/.test(url);
@@ -40,6 +41,9 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     return reply.status(code).send(body);
   }
   if (err instanceof AnswerMismatch) return reply.status(500).send({ error: err.message });
+  // A concurrent request won a race the application's own check could not see (a tag's name, a user's e-mail).
+  if (isUniqueViolation(err))
+    return reply.status(409).header(ERROR_CODE_HEADER, 'already_exists').send({ error: 'it already exists: a concurrent request created it first' });
   req.log.error({ err, requestId: req.id }, 'unexpected error');
   return reply.status(500).send({ error: `unexpected server error (request id ${req.id})` });
 }

@@ -30,6 +30,34 @@ describe.each(STORE_KINDS)('store on %s', (kind) => {
       expect(rows.map((r) => r.id)).toContain(projectId);
     });
 
+    it('migration 007 renames tag names left repeated by a race, the oldest keeping its name, then makes them unique', async () => {
+      const { sql } = await import('kysely');
+      await sql`DROP INDEX tags_project_name`.execute(store.db);
+      const tag = (text: string, at: string) => ({
+        id: newId(),
+        shortId: shortHash('T', newId()),
+        projectId,
+        text,
+        description: '',
+        color: null,
+        createdAt: at,
+        updatedAt: at,
+      });
+      const rows = [
+        tag('Urgent', '2026-01-01T00:00:00Z'),
+        tag('urgent ', '2026-01-02T00:00:00Z'),
+        tag('URGENT', '2026-01-03T00:00:00Z'),
+        tag('Urgent (2)', '2026-01-04T00:00:00Z'),
+      ];
+      await store.db.insertInto('tags').values(rows).execute();
+      const { up } = await import('../../src/store/migrations/007-tag-names-unique.js');
+      await up(store.db);
+      const texts = await store.db.selectFrom('tags').select(['id', 'text']).where('projectId', '=', projectId).execute();
+      const byId = new Map(texts.map((t) => [t.id, t.text]));
+      expect(rows.map((r) => byId.get(r.id))).toEqual(['Urgent', 'urgent (3)', 'URGENT (4)', 'Urgent (2)']);
+      await expect(store.db.insertInto('tags').values(tag(' urgent', '2026-01-05T00:00:00Z')).execute()).rejects.toThrow();
+    });
+
     it('round-trips long unicode text and nulls', async () => {
       const text = `Ünïcödé 你好 🙂 ${'x'.repeat(3_000_000)}`;
       const doc = await insertDocument(store, projectId, { text, creditCost: null });
