@@ -63,7 +63,10 @@ function commonErrors(surface: SurfaceDef['name'] | 'upload'): Json {
   if (surface === 'write' || surface === 'admin')
     r['409'] = errorResponse("A name that already exists (a tag, a user's e-mail), or a category or metadata field that is not empty.", 409);
   if (surface === 'upload') {
-    r['413'] = errorResponse('A file over 50 MB.', 413);
+    r['413'] = errorResponse(
+      "A file over 50 MB, or a plain-text file (.txt, .md, .csv, .tsv, .vtt, .srt) over 20 MB: a document's extracted text is at most 20,000,000 characters.",
+      413,
+    );
     r['415'] = errorResponse('A media file (audio, video, image) or a type that cannot be read.', 415);
   }
   return r;
@@ -206,7 +209,7 @@ export function buildOpenApi(): Json {
   }) => ({
     post: {
       operationId: opts.id,
-      summary: 'Upload documents (at most 20 files, 50 MB each); they land `pending`, uncharged',
+      summary: 'Upload documents (at most 20 files, 50 MB each, plain text 20 MB); they land `pending`, uncharged',
       description: opts.description,
       tags: [opts.tag],
       ...(opts.deprecated ? { deprecated: true } : {}),

@@ -261,6 +261,15 @@ describe.each(STORE_KINDS)('document lifecycle on %s', (kind) => {
       expect((await status(project.id)).documents).toEqual([]);
     });
 
+    it('refuses a plain-text file over 20 MB at the door (413 naming the limit), since its text could not be kept', async () => {
+      const project = await newProject();
+      const line = 'Participant: the bus was late again, and nobody told us why.\n';
+      const big = await upload(project.id, [{ filename: 'long-interviews.txt', content: line.repeat(Math.ceil(20_100_000 / line.length)) }]);
+      expect(big.statusCode).toBe(413);
+      expect(big.json().error).toMatch(/at most 20,000,000 characters.*at most 20 MB/);
+      expect((await status(project.id)).documents).toEqual([]);
+    });
+
     it('refuses a URL to a private address with 400 naming it', async () => {
       const project = await newProject();
       const res = await t.app.server.inject({

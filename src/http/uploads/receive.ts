@@ -4,6 +4,7 @@ import { Transform } from 'node:stream';
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sniff } from '../../engine/extract/index.js';
+import { DEFAULT_BUDGET } from '../../engine/extract/types.js';
 import { safeFetch, FetchRefusedError } from '../../engine/fetch/index.js';
 import { DomainError, invalid, invalidField, payloadTooLarge, unsupportedMediaType } from '../../domain/errors.js';
 import { sha256, type NewDocument } from '../../domain/documents.js';
@@ -20,11 +21,20 @@ export type Received = NewDocument & { blobKey: string };
 
 const blobKeyFor = (projectId: string) => `${projectId}/${crypto.randomUUID()}`;
 
-async function refuseMediaOrUnreadable(head: Uint8Array, filename: string): Promise<string | null> {
+/** Formats whose text is about as long as the file: past MAX_TEXT_FILE_BYTES, more than a document may hold. */
+const PLAIN_TEXT = new Set(['text', 'markdown', 'csv', 'tsv', 'vtt', 'srt']);
+/** A plain-text file's limit: a document's text is at most DEFAULT_BUDGET.maxOutputChars characters. */
+export const MAX_TEXT_FILE_BYTES = DEFAULT_BUDGET.maxOutputChars;
+
+async function refuseMediaOrUnreadable(head: Uint8Array, filename: string, size: number): Promise<string | null> {
   const verdict = await sniff(head, filename);
   if (verdict.kind === 'media')
     throw unsupportedMediaType(`"${filename}" is a media file (${verdict.mime ?? 'audio/video/image'}); media files are not accepted`);
   if (verdict.kind === 'unsupported') throw unsupportedMediaType(`"${filename}" is of a type sift cannot read${verdict.mime ? ` (${verdict.mime})` : ''}`);
+  if (verdict.format && PLAIN_TEXT.has(verdict.format) && size > MAX_TEXT_FILE_BYTES)
+    throw payloadTooLarge(
+      `"${filename}" is a text file of ${(size / 1e6).toFixed(1)} MB: a document's text is at most ${MAX_TEXT_FILE_BYTES.toLocaleString('en')} characters, so a text file at most ${MAX_TEXT_FILE_BYTES / 1e6} MB`,
+    );
   return verdict.mime;
 }
 
@@ -64,7 +74,7 @@ export async function receiveMultipart(req: FastifyRequest, blobs: BlobStore, pr
       if (part.file.truncated) throw payloadTooLarge(`"${filename}" is larger than 50 MB`);
       doc.sizeBytes = size;
       doc.contentHash = hash.digest('hex');
-      doc.mimeType = await refuseMediaOrUnreadable(Buffer.concat(head), filename);
+      doc.mimeType = await refuseMediaOrUnreadable(Buffer.concat(head), filename, size);
     }
     if (count === 0) throw invalid('send one or more files in `file` fields', [{ path: '/file', message: 'is required' }]);
     for (const s of staged) await s.stage.commit(s.doc.blobKey);
@@ -114,7 +124,7 @@ export async function fetchAll(
         throw invalidField(`${pointer}/${i}/url`, `could not fetch ${u.url}`);
       }
       const filename = cleanFileName(u.filename ?? fetched.filename, 'download');
-      const mimeType = await refuseMediaOrUnreadable(fetched.data.subarray(0, SNIFF_BYTES), filename);
+      const mimeType = await refuseMediaOrUnreadable(fetched.data.subarray(0, SNIFF_BYTES), filename, fetched.data.length);
       const doc: Received = {
         filename,
         blobKey: blobKeyFor(projectId),
