@@ -10,6 +10,8 @@ import { DomainError } from '../domain/errors.js';
  * `.env` file.
  */
 class ServeUsageError extends Error {}
+/** A start that cannot listen (the port taken): a sentence, not a stack. */
+class ServeStartError extends Error {}
 
 /** `--workers <n>` overrides SIFT_WORKERS for this process. */
 function serveFlags(config: Config, args: string[]): Config {
@@ -29,8 +31,22 @@ async function serve(config: Config) {
   const { createApp } = await import('../app.js');
   const { bootstrapIfEmpty, describeDemo } = await import('./bootstrap.js');
   const app = await createApp(config, { logger: { level: config.logLevel } });
+  let address: string;
+  try {
+    address = await app.server.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await app.close();
+    const code = (err as { code?: string }).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL')
+      throw new ServeStartError(
+        code === 'EADDRINUSE'
+          ? `sift: port ${config.port} on ${config.host} is in use by another program: stop it, or start sift on another port (PORT=8081 npm start)`
+          : `sift: cannot listen on ${config.host}:${config.port} (${code}): choose another HOST or PORT`,
+      );
+    throw err;
+  }
+  // The demo keys are made only once the server listens, so that a start that fails never makes keys it cannot show.
   const demo = await bootstrapIfEmpty(app.store);
-  const address = await app.server.listen({ port: config.port, host: config.host });
   const base = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
   if (demo) process.stdout.write(`${describeDemo(demo, base)}\n`);
   let closing = false;
@@ -91,6 +107,10 @@ export async function runServerCommand(command: 'serve' | 'worker' | 'admin' | '
     if (err instanceof ConfigError || (await isUsageError(command, err))) {
       process.stderr.write(`${(err as Error).message}\n`);
       return 2;
+    }
+    if (err instanceof ServeStartError) {
+      process.stderr.write(`${err.message}\n`);
+      return 1;
     }
     if (err instanceof DomainError) {
       process.stderr.write(`${JSON.stringify({ error: err.message, ...(err.details ? { details: err.details } : {}) }, null, 2)}\n`);

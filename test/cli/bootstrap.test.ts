@@ -38,3 +38,48 @@ describe('sift admin arguments', () => {
     expect(() => parseAdminArgs([])).toThrow(/usage/);
   });
 });
+
+describe('a first start that cannot listen', () => {
+  it('says the port is taken in a sentence and makes no keys; the next start makes and shows them', async () => {
+    const { spawn } = await import('node:child_process');
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const net = await import('node:net');
+    const path = await import('node:path');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-first-start-'));
+    const taken = net.createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = (taken.address() as import('node:net').AddressInfo).port;
+    const serve = (onPort: number) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--workers', '0'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { ...process.env, SIFT_DATA_DIR: dataDir, PORT: String(onPort), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const out = { stdout: '', stderr: '' };
+      child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));
+      return { child, out, exited: new Promise<number | null>((r) => child.on('exit', r)) };
+    };
+    try {
+      const first = serve(port);
+      expect(await first.exited).toBe(1);
+      expect(first.out.stderr.trim()).toBe(
+        `sift: port ${port} on 127.0.0.1 is in use by another program: stop it, or start sift on another port (PORT=8081 npm start)`,
+      );
+      expect(first.out.stdout).not.toMatch(/key/);
+      taken.close();
+      const second = serve(port);
+      try {
+        for (let i = 0; i < 300 && !/account key +sift_/.test(second.out.stdout); i++) await new Promise((r) => setTimeout(r, 100));
+        expect(second.out.stdout).toMatch(/first start — a demo project and keys were created/);
+      } finally {
+        second.child.kill('SIGTERM');
+        await second.exited;
+      }
+    } finally {
+      taken.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
