@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Config } from '../config.js';
 import { openStore } from '../store/store.js';
@@ -28,6 +30,12 @@ export async function mcpCommand(config: Config, env: NodeJS.ProcessEnv): Promis
   console.info = toStderr;
   console.debug = toStderr;
 
+  // Run from another folder, the default data folder is another (empty) store, where every key is unknown.
+  const file = path.join(config.dataDir, 'sift.db');
+  if (!config.databaseUrl && !fs.existsSync(file))
+    throw new McpUsageError(
+      `sift mcp: no sift store at ${file}: set SIFT_DATA_DIR to the folder of the server's data (or DATABASE_URL to its database), or run sift mcp in the folder where the server runs\n${MCP_USAGE}`,
+    );
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const cache = new AuthCache<unknown>(config.authCacheMs);
   const llm = createLlmProvider(config.llm);

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -254,5 +255,24 @@ describe('MCP over stdio (sift mcp)', () => {
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toContain('missing or invalid credential');
     expect(wrong.stdout).toBe('');
+  }, 60_000);
+
+  it('run where there is no store (another folder, a valid key), says where it looked and creates nothing', () => {
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-mcp-elsewhere-'));
+    try {
+      // tsx by its path: from another folder the package name does not resolve.
+      const tsx = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
+      const run = spawnSync(process.execPath, ['--import', tsx, path.resolve('src/cli/main.ts'), 'mcp'], {
+        cwd: elsewhere,
+        env: { ...process.env, DATABASE_URL: '', SIFT_DATA_DIR: '', SIFT_API_KEY: readKey },
+        encoding: 'utf8',
+        input: '',
+      });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(`no sift store at ${path.join(fs.realpathSync(elsewhere), 'data', 'sift.db')}`);
+      expect(fs.existsSync(path.join(elsewhere, 'data'))).toBe(false);
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
   }, 60_000);
 });
