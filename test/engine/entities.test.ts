@@ -27,6 +27,21 @@ describe('named entities', () => {
     });
   }
 
+  it('reads a header as a header: its labels name no one, a place ends at its line, contractions with a typographic apostrophe are no names', () => {
+    const text =
+      'Interview 4 with Maria\nLocation: Leeds\nDate: 3 March 2025\nTime: 10:00\n\nInterviewer: How was the commute?\n\nMaria: I’d say I’m tired of it. I’ve waited at Leeds station for Northern Rail every Monday, and I’ll keep complaining.';
+    const found = entitiesOf(text, 'en');
+    for (const wrong of ['Date', 'Location', 'Time', 'Leeds Date', 'Maria Location', 'I’d', 'I’m', 'I’ve', 'I’ll'])
+      expect(found.map((e) => e.text)).not.toContain(wrong);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        { kind: 'person', text: 'Maria' },
+        { kind: 'place', text: 'Leeds' },
+        { kind: 'date', text: '3 March 2025' },
+      ]),
+    );
+  });
+
   it("finds an English interview's participant, weekdays as dates, and places", () => {
     const all = study('care-workers').transcripts.flatMap((t) => entitiesOf(t.text, 'en'));
     const participant = /—\s*P\d+\s*\((\p{L}+)/u.exec(study('care-workers').transcripts[0]!.text)![1]!;

@@ -28,8 +28,12 @@ export interface Entity {
   recurring?: true;
 }
 
+/** Contractions and fillers, with a straight or a typographic apostrophe (word processors write "I’m"). */
 const CONTRACTION =
-  /^(i'?m|i'?d|i'?ll|i'?ve|it'?s|that'?s|what'?s|there'?s|here'?s|he'?s|she'?s|we'?re|they'?re|you'?re|don'?t|can'?t|won'?t|didn'?t|isn'?t|ok|okay|um+|uh+|erm|ha|oh|yeah|yes|no|thanks?|thank you)$/i;
+  /^(i['’]?m|i['’]?d|i['’]?ll|i['’]?ve|it['’]?s|that['’]?s|what['’]?s|there['’]?s|here['’]?s|he['’]?s|she['’]?s|we['’]?re|they['’]?re|you['’]?re|we['’]?ve|they['’]?ve|you['’]?ve|we['’]?ll|they['’]?ll|you['’]?ll|don['’]?t|can['’]?t|won['’]?t|didn['’]?t|isn['’]?t|wasn['’]?t|doesn['’]?t|ok|okay|um+|uh+|erm|ha|oh|yeah|yes|no|thanks?|thank you)$/i;
+/** Labels of a transcript's header lines ("Date: 3 March"), which look like speakers but name no one. */
+const HEADER_LABEL =
+  /^(date|time|location|place|venue|site|duration|length|project|study|session|interview|transcript|recording|notes?|topic|subject|participants?|attendees|interviewee|respondent|code|id|datum|uhrzeit|zeit|ort|dauer|projekt|thema|lieu|heure|durée|projet|sujet|fecha|hora|lugar|duración|proyecto|tema|data|ora|luogo|durata|progetto)$/i;
 const SPEAKER = /^\s*([\p{Lu}][\p{L}'’-]{1,30}(?: [\p{Lu}][\p{L}'’-]{1,30})?)\s*:\s/gmu;
 const INTERVIEWER = /^(interviewer(in)?|moderator(in)?|facilitator|researcher|forscher(in)?|enquêt(eur|rice)|intervieweu(r|se)|entrevistador(a)?|host|q|a|i)$/i;
 /** Courtesy titles with the name after them, by language: a person (naming.ts leaves them out of names too). */
@@ -130,7 +134,8 @@ export function entitiesOf(text: string, locale: string): Entity[] {
     out.push(guess ? { kind, text: t, recurring: true } : { kind, text: t });
   };
   for (const code of participantCodes(text)) seen.add(code.toLowerCase());
-  for (const m of text.matchAll(SPEAKER)) if (!INTERVIEWER.test(m[1]!)) push('person', m[1]!);
+  for (const m of text.matchAll(SPEAKER)) if (!INTERVIEWER.test(m[1]!) && !HEADER_LABEL.test(m[1]!)) push('person', m[1]!);
+  for (const m of text.matchAll(SPEAKER)) if (HEADER_LABEL.test(m[1]!)) seen.add(m[1]!.toLowerCase());
   for (const d of CHRONO[locale]?.parse(text) ?? []) {
     const t = clean(d.text);
     // A moment counted from when the text is read ("for an hour", "two days ago", "tomorrow morning") names no date in it.
@@ -141,18 +146,22 @@ export function entitiesOf(text: string, locale: string): Entity[] {
     if (pinned && !vague && !seen.has(t.toLowerCase())) out.push({ kind: 'date', text: t });
     seen.add(t.toLowerCase());
   }
+  // Line by line: a name never runs on into the next line's label ("Leeds" then "Date:").
+  const lines = text.split(/\n+/).filter((l) => l.trim());
   if (locale === 'en') {
-    const doc = nlp(text);
-    for (const p of doc.people().out('array') as string[]) push('person', p);
-    for (const o of doc.organizations().out('array') as string[]) push('organization', o);
-    for (const p of doc.places().out('array') as string[]) push('place', p);
-    // Days and months said as a habit ("on Saturdays"), which chrono does not read as a date.
-    for (const w of doc.match('(#WeekDay|#Month)').out('array') as string[]) push('date', w);
-    for (const run of capitalisedRuns(text, 1, stops)) push('other', run);
+    for (const line of lines) {
+      const doc = nlp(line);
+      for (const p of doc.people().out('array') as string[]) push('person', p);
+      for (const o of doc.organizations().out('array') as string[]) push('organization', o);
+      for (const p of doc.places().out('array') as string[]) push('place', p);
+      // Days and months said as a habit ("on Saturdays"), which chrono does not read as a date.
+      for (const w of doc.match('(#WeekDay|#Month)').out('array') as string[]) push('date', w);
+    }
+    for (const line of lines) for (const run of capitalisedRuns(line, 1, stops)) push('other', run);
     return out;
   }
   for (const m of text.matchAll(TITLES[locale] ?? /$^/gu)) push('person', m[0]);
-  for (const run of capitalisedRuns(text, locale === 'de' ? 2 : 1, stops)) push('other', run, locale === 'de');
+  for (const line of lines) for (const run of capitalisedRuns(line, locale === 'de' ? 2 : 1, stops)) push('other', run, locale === 'de');
   return out;
 }
 
