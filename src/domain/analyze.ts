@@ -1,4 +1,5 @@
 import * as chrono from 'chrono-node';
+import { sql } from 'kysely';
 import type { ProjectScope } from './context.js';
 import type { ReadBody } from '../schema/types.js';
 import type { Row } from '../store/tables.js';
@@ -34,6 +35,53 @@ async function pairs(scope: ProjectScope, categories: Row<'categories'>[]) {
     .execute();
 }
 
+/** The first day a text names in full (year, month and day certain), with how much of the text names it. */
+function fullDate(text: string): { date: Date; share: number } | null {
+  const trimmed = text.trim();
+  if (/^\d{4}-\d{2}-\d{2}/.test(trimmed)) {
+    const iso = Date.parse(trimmed);
+    return Number.isNaN(iso) ? null : { date: new Date(iso), share: 1 };
+  }
+  for (const found of chrono.parse(trimmed, new Date(Date.UTC(2000, 0, 1)))) {
+    if (['year', 'month', 'day'].every((c) => found.start.isCertain(c as 'day')))
+      return { date: found.start.date(), share: found.text.length / Math.max(1, trimmed.length) };
+  }
+  return null;
+}
+
+/** A metadata value that is a date: a day named in full, and little else ("2024-03-15", "May 2, 2024"). */
+function dayOf(text: string): Date | null {
+  const found = fullDate(text);
+  return found && found.share >= 0.6 ? found.date : null;
+}
+
+/** How much of a document's start is read for a header. */
+const HEADER_CHARS = 600;
+const DATE_LABEL = /^(date|interview date|date of interview|when|datum|date de l'entretien|fecha|data)$/i;
+
+/**
+ * The day a transcript's header states, from its lines before the first turn: a line labelled as
+ * a date ("Date: 3 March 2024"), or an unlabelled one naming a day ("Interview 7, 3 March 2024").
+ * A labelled line of another kind is a turn, where the header ends, unless it names a place or a
+ * time ("Location: Leeds").
+ */
+function headerDate(head: string): Date | null {
+  for (const line of head.split('\n').slice(0, 8)) {
+    if (!line.trim()) continue;
+    const labelled = /^\s*([^:]{1,40}):\s*(.*)$/.exec(line);
+    if (!labelled) {
+      const d = fullDate(line);
+      if (d) return d.date;
+      continue;
+    }
+    const label = labelled[1]!.trim();
+    if (DATE_LABEL.test(label)) return fullDate(labelled[2]!)?.date ?? null;
+    if (!/^(time|location|place|venue|site|duration|length|project|study|session|ort|lieu|lugar|zeit|heure|hora)$/i.test(label) || labelled[2]!.length > 80)
+      return null;
+  }
+  return null;
+}
+
 const monthOf = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 
 function parseDate(text: string, value: string | null): Date | null {
@@ -56,8 +104,9 @@ const safeJson = (s: string): unknown => {
 
 /**
  * `analyze` (decisions §7): `metadata_distribution` counts insights per category per metadata
- * value of their documents; `temporal` counts them per month, dated by a `date` metadata field
- * when the document has one, else by the document's creation date.
+ * value of their documents; `temporal` counts them per month, dated by a date metadata field
+ * (typed `date`, or whose every value names a day) when the document has one, else by the date
+ * its header states, else by the document's creation date.
  */
 export async function analyzeProject(scope: ProjectScope, body: ReadBody<'analyze'>) {
   const db = scope.store.db;
@@ -95,22 +144,35 @@ export async function analyzeProject(scope: ProjectScope, body: ReadBody<'analyz
     return { type: body.type, rows };
   }
 
-  const dateFields = await db.selectFrom('metadataFields').select('id').where('projectId', '=', scope.project.id).where('valueType', '=', 'date').execute();
+  // A date field is one typed `date`, or one whose every value names a day ("2024-03-15", "May 2, 2024"):
+  // researchers often keep an interview's date in a text field.
+  const fields = await db.selectFrom('metadataFields').select(['id', 'valueType']).where('projectId', '=', scope.project.id).execute();
+  const values = fields.length
+    ? await db
+        .selectFrom('metadataValues')
+        .select(['documentId', 'fieldId', 'text', 'value'])
+        .where('projectId', '=', scope.project.id)
+        .where('text', '!=', '')
+        .execute()
+    : [];
+  const typed = new Set(fields.filter((f) => f.valueType === 'date').map((f) => f.id));
+  const untyped = new Set(fields.filter((f) => f.valueType !== 'date').map((f) => f.id));
+  for (const v of values) if (untyped.has(v.fieldId) && !dayOf(v.text)) untyped.delete(v.fieldId);
   const dated = new Map<string, Date>();
-  if (dateFields.length > 0) {
-    const values = await db
-      .selectFrom('metadataValues')
-      .select(['documentId', 'text', 'value'])
-      .where(
-        'fieldId',
-        'in',
-        dateFields.map((f) => f.id),
-      )
-      .execute();
-    for (const v of values) {
-      const d = parseDate(v.text, v.value);
-      if (d && !dated.has(v.documentId)) dated.set(v.documentId, d);
-    }
+  for (const v of values) {
+    const d = typed.has(v.fieldId) ? parseDate(v.text, v.value) : untyped.has(v.fieldId) ? dayOf(v.text) : null;
+    if (d && !dated.has(v.documentId)) dated.set(v.documentId, d);
+  }
+  // Else the date a transcript's header states ("Date: 3 March 2024"), read from its first lines.
+  const undated = await db
+    .selectFrom('documents')
+    .select(['id', sql<string>`substr(text, 1, ${HEADER_CHARS})`.as('head')])
+    .where('projectId', '=', scope.project.id)
+    .execute();
+  for (const d of undated) {
+    if (dated.has(d.id) || !d.head) continue;
+    const stated = headerDate(d.head);
+    if (stated) dated.set(d.id, stated);
   }
   const docs = await db.selectFrom('documents').select(['id', 'createdAt']).where('projectId', '=', scope.project.id).execute();
   const created = new Map(docs.map((d) => [d.id, new Date(d.createdAt)]));
