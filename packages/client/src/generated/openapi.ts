@@ -111,7 +111,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload documents (at most 20 files, 50 MB each); they land `pending`, uncharged
+         * Upload documents (at most 20 files, 50 MB each, plain text 20 MB); they land `pending`, uncharged
          * @description Multipart `file` fields, or JSON `{urls}` that the server fetches. Needs role `owner` or `admin` on the project.
          */
         post: operations["accountUpload"];
@@ -131,7 +131,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload documents (at most 20 files, 50 MB each); they land `pending`, uncharged
+         * Upload documents (at most 20 files, 50 MB each, plain text 20 MB); they land `pending`, uncharged
          * @deprecated
          * @description Deprecated: use `/api/sift-account/upload`. The project is the edit key's.
          */
@@ -152,7 +152,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload documents (at most 20 files, 50 MB each); they land `pending`, uncharged
+         * Upload documents (at most 20 files, 50 MB each, plain text 20 MB); they land `pending`, uncharged
          * @description Multipart `file` fields only, on a project this partner created.
          */
         post: operations["partnerUpload"];
@@ -2595,7 +2595,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A file over 50 MB. */
+            /** @description A file over 50 MB, or a plain-text file (.txt, .md, .csv, .tsv, .vtt, .srt) over 20 MB: a document's extracted text is at most 20,000,000 characters. */
             413: {
                 headers: {
                     /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
@@ -2731,7 +2731,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A file over 50 MB. */
+            /** @description A file over 50 MB, or a plain-text file (.txt, .md, .csv, .tsv, .vtt, .srt) over 20 MB: a document's extracted text is at most 20,000,000 characters. */
             413: {
                 headers: {
                     /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
@@ -2868,7 +2868,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A file over 50 MB. */
+            /** @description A file over 50 MB, or a plain-text file (.txt, .md, .csv, .tsv, .vtt, .srt) over 20 MB: a document's extracted text is at most 20,000,000 characters. */
             413: {
                 headers: {
                     /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
@@ -3118,7 +3118,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A file over 50 MB. */
+            /** @description A file over 50 MB, or a plain-text file (.txt, .md, .csv, .tsv, .vtt, .srt) over 20 MB: a document's extracted text is at most 20,000,000 characters. */
             413: {
                 headers: {
                     /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
