@@ -119,3 +119,14 @@ describe('themes of rows of meaning', () => {
     expect(new Set(themeOf).size).toBe(3);
   });
 });
+
+describe('the English word vectors shipped with sift', () => {
+  it('load from assets/ (a checkout without them would analyse English on word statistics alone, and worse)', async () => {
+    const { wordVectors, dot } = await import('../../src/engine/meaning/word-vectors.js');
+    const vectors = wordVectors('en');
+    expect(vectors).not.toBeNull();
+    expect(vectors!.dims).toBe(100);
+    const [bus, train, cake] = ['bus', 'train', 'cake'].map((w) => vectors!.get(w)!);
+    expect(dot(bus!, train!)).toBeGreaterThan(dot(bus!, cake!));
+  });
+});

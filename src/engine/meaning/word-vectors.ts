@@ -17,10 +17,19 @@ export interface WordVectors {
 const FILE = new URL('../../../assets/word-vectors-en.bin', import.meta.url);
 let english: WordVectors | null | undefined;
 
+/** Said once: without the file English analysis and search still work, on word statistics alone, and worse. */
+function missing(why: string): null {
+  process.emitWarning(
+    `${FILE.pathname} ${why}: English analysis and search fall back to word statistics and lose quality; reinstall sift (the file ships with it)`,
+    { code: 'SIFT_NO_WORD_VECTORS' },
+  );
+  return null;
+}
+
 function load(): WordVectors | null {
-  if (!fs.existsSync(FILE)) return null;
+  if (!fs.existsSync(FILE)) return missing('is missing');
   const buf = fs.readFileSync(FILE);
-  if (buf.toString('ascii', 0, 8) !== 'SIFTVEC1') return null;
+  if (buf.toString('ascii', 0, 8) !== 'SIFTVEC1') return missing('is not a sift word-vector file');
   const count = buf.readUInt32LE(8);
   const dims = buf.readUInt32LE(12);
   const textBytes = buf.readUInt32LE(16);
