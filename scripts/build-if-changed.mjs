@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// `npm start` builds first (prestart); a second start with nothing changed skips the build, which
+// costs seconds even when TypeScript finds nothing to compile. The build runs when any source,
+// configuration or dependency is newer than the stamp the last full build left in dist/.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = path.join(root, 'dist/.build-stamp');
+const inputs = [
+  'src',
+  'packages/client/src',
+  'assets',
+  'scripts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'packages/client/tsconfig.json',
+];
+
+/** The newest modification time under `p` (a file or a folder), in ms. */
+function newest(p) {
+  let stat;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p)) max = Math.max(max, newest(path.join(p, entry)));
+  return max;
+}
+
+const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+const changed = Math.max(...inputs.map((p) => newest(path.join(root, p))));
+if (built === 0 || changed > built || !fs.existsSync(path.join(root, 'dist/cli/main.js'))) {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);
+}
