@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { answerChecker } from '../schema/validate.js';
+import { REFERENCED_RECORDS } from '../schema/answers/records.js';
 
 /** Raised only under SIFT_CHECK_ANSWERS: rendered as a 500 that says what differs, so the failing test shows it. */
 export class AnswerMismatch extends Error {}
@@ -15,15 +17,28 @@ const checking = () => process.env.SIFT_CHECK_ANSWERS === '1';
  * naming the mismatch, before anything could be trimmed.
  */
 export function answerWith<T>(reply: FastifyReply, schema: TSchema, answer: T): T {
-  if (checking()) {
-    let check = checkers.get(schema);
-    if (!check) {
-      check = answerChecker(schema);
-      checkers.set(schema, check);
-    }
-    const problem = check(answer);
-    if (problem) throw new AnswerMismatch(`answer does not match its schema (${schema.title ?? 'answer'}): ${problem}`);
-  }
+  checkAnswer(schema, answer);
   reply.serializer(reply.compileSerializationSchema(schema as Record<string, unknown>, '200'));
   return answer;
+}
+
+/** Under SIFT_CHECK_ANSWERS=1, an answer that does not match its schema is an AnswerMismatch. */
+function checkAnswer(schema: TSchema, answer: unknown): void {
+  if (!checking()) return;
+  let check = checkers.get(schema);
+  if (!check) {
+    check = answerChecker(schema);
+    checkers.set(schema, check);
+  }
+  const problem = check(answer);
+  if (problem) throw new AnswerMismatch(`answer does not match its schema (${schema.title ?? 'answer'}): ${problem}`);
+}
+
+/**
+ * An answer as JSON text, through its schema as answerWith sends it over HTTP: checked under
+ * SIFT_CHECK_ANSWERS, and nothing the schema does not list leaves (MCP's tool results).
+ */
+export function answerText(schema: TSchema, answer: unknown): string {
+  checkAnswer(schema, answer);
+  return JSON.stringify(Value.Clean(schema, REFERENCED_RECORDS as unknown as TSchema[], structuredClone(answer)), null, 2);
 }

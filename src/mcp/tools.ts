@@ -11,6 +11,8 @@ import { readDocument, verifyContext } from '../domain/reading.js';
 import { analyzeProject } from '../domain/analyze.js';
 import { search } from '../domain/search.js';
 import { findEntities } from '../domain/entities.js';
+import { ANSWERS } from '../schema/answers/surfaces.js';
+import { answerText } from '../http/answers.js';
 
 /** The read actions an agent gets as MCP tools, in the order they are listed. */
 const TOOL_NAMES = ['search', 'read_document', 'get_insights', 'get_categories', 'find_entities', 'verify_context', 'get_project', 'analyze'] as const;
@@ -76,7 +78,7 @@ const text = (value: unknown, isError = false): ToolResult => ({
 /**
  * Runs one tool: the arguments are checked by the project's own validator (so the bounds and
  * messages are those of the read surface's 400s), then the domain function answers as JSON
- * text. A refusal (a DomainError: bad arguments, an unknown id) is a tool error result with
+ * text, through the read action's answer schema as over HTTP (answers.ts). A refusal (a DomainError: bad arguments, an unknown id) is a tool error result with
  * the message and details the HTTP API would give; anything else is logged and answered as a
  * generic tool error, never thrown at the protocol.
  */
@@ -92,7 +94,7 @@ export async function callTool(
     const checked = tool.validate(input);
     if (!checked.ok) throw new DomainError('invalid', checked.message, checked.details);
     const body = { ...input, action: name } as never;
-    return text(await run[name](await scope(), body));
+    return { content: [{ type: 'text', text: answerText(ANSWERS.read[name], await run[name](await scope(), body)) }] };
   } catch (err) {
     if (err instanceof DomainError) return text({ error: err.message, ...(err.status === 400 ? { details: err.details ?? [] } : {}) }, true);
     logError(err);
