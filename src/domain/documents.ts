@@ -191,7 +191,7 @@ export async function confirmDocuments(trx: Tx, project: Row<'projects'>, payer:
     .where('status', '=', 'awaiting_confirmation')
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== ids.length) throw conflict('some of these documents were confirmed or deleted meanwhile', 'confirmed_meanwhile');
-  const balance = await chargeCredits(trx, payer, cost, `confirm ${ids.length} document(s) of project ${project.id}`, {
+  const balance = await chargeCredits(trx, payer, cost, `confirm ${ids.length} document(s) of project "${project.name}" (${project.shortId})`, {
     projectId: project.id,
     documentIds: ids,
   });

@@ -51,6 +51,8 @@ describe.skipIf(!hasChromium())('console in Chromium', () => {
     await page.getByLabel('Name').fill('Budget app study');
     await page.getByRole('button', { name: 'Create project' }).click();
     await page.getByRole('heading', { name: 'Documents of Budget app study' }).waitFor();
+    // Names where a person reads, not ids.
+    expect(squeeze((await page.locator('.breadcrumb').first().textContent()) ?? '')).toBe('Projects › Budget app study');
 
     // Two files dropped on the drop zone, one chosen with the file input.
     const files = TRANSCRIPTS.slice(0, 3).map((x) => ({ name: x.filename, mimeType: 'text/plain', buffer: Buffer.from(x.text) }));
@@ -86,6 +88,13 @@ describe.skipIf(!hasChromium())('console in Chromium', () => {
     await category.click();
     const insight = page.locator('.insight').first();
     await insight.waitFor();
+    const names = TRANSCRIPTS.slice(0, 3).map((x) => x.filename);
+    await expect
+      .poll(async () => {
+        const meta = (await insight.locator('.insight-meta').textContent()) ?? '';
+        return names.some((n) => meta.includes(`from ${n}`));
+      }, SLOW)
+      .toBe(true);
     const text = squeeze((await insight.locator('.insight-link').textContent()) ?? '');
     const quote = squeeze((await insight.locator('blockquote').first().textContent()) ?? '');
     expect(quote.length).toBeGreaterThan(10);
@@ -96,6 +105,9 @@ describe.skipIf(!hasChromium())('console in Chromium', () => {
     const marked = squeeze((await page.locator('mark.mark-active .mark-link').allTextContents()).map((s) => s.replace(/\(quoted by.*\)$/, '')).join(' '));
     expect(marked).toContain(quote.slice(0, 60));
     await expect.poll(() => page.locator('#panel-title').textContent(), SLOW).toBe(text);
+    const title = squeeze((await page.locator('h1').textContent()) ?? '');
+    expect(names).toContain(title);
+    expect(squeeze((await page.locator('.breadcrumb').last().textContent()) ?? '')).toBe(`Explore › ${title}`);
     expect(await page.locator('mark.mark-active').first().isVisible()).toBe(true);
     const categories = await page.locator('.insight-panel').textContent();
     expect(categories).toContain(squeeze((await page.locator('.insight-panel a').first().textContent()) ?? 'x'));
@@ -113,6 +125,11 @@ describe.skipIf(!hasChromium())('console in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.url(), SLOW).toMatch(/\?insight=I\d+/);
     await page.locator('#panel-title').waitFor();
+
+    // The ledger names the project the credits went to; the summaries promise what they make.
+    await page.goto(`${base}/#/credits`);
+    await expect.poll(() => page.locator('table').textContent(), SLOW).toContain('of project "Budget app study"');
+    expect(await page.locator('table').textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     expect(problems).toEqual([]);
     await context.close();
   }, 300_000);

@@ -75,7 +75,8 @@ export const upload: Command = {
           const state = now
             ? `${now.status}${now.creditCost !== null && now.status === 'awaiting_confirmation' ? ` (${plural(now.creditCost, 'credit')})` : ''}`
             : d.status;
-          return [`  ${files[i] ?? d.filename}`, state, now?.error ?? (d.duplicateOf ? `same content as ${d.duplicateOf}` : '')];
+          const earlier = d.duplicateOf ? (status?.documents.find((x) => x.id === d.duplicateOf)?.filename ?? 'an earlier document') : null;
+          return [`  ${files[i] ?? d.filename}`, state, now?.error ?? (earlier ? `same content as ${earlier}` : '')];
         }),
       ),
       status

@@ -134,7 +134,7 @@ function Summaries({ projectId, disabled, onStart }: { projectId: string; disabl
   return (
     <section aria-labelledby="start-summaries" class="card">
       <h2 id="start-summaries">Summaries</h2>
-      <p class="hint">One memo per document, and one for the project, under "Tags, notes &amp; memos".</p>
+      <p class="hint">One memo per document (its most central sentences), under "Tags, notes &amp; memos".</p>
       <form onSubmit={submit}>
         <ErrorNote error={error} />
         <button type="submit" disabled={busy || disabled}>

@@ -9,6 +9,11 @@ const PAGE = 25;
 export function CreditsPage() {
   const [offset, setOffset] = useState(0);
   const data = useAsync(() => call<Credits, 'account', 'get_credits'>('account', 'get_credits', { limit: PAGE, offset }), [offset]);
+  // Older lines name their project by its UUID: shown by its name.
+  const projects = useAsync(() => call<{ projects: { id: string; name: string }[] }, 'account', 'list_projects'>('account', 'list_projects', {}), []);
+  const nameOf = new Map((projects.data?.projects ?? []).map((p) => [p.id, p.name]));
+  const what = (reason: string, projectId: string | null) =>
+    projectId && nameOf.has(projectId) ? reason.replace(`project ${projectId}`, `project "${nameOf.get(projectId)}"`) : reason;
   const c = data.data;
   return (
     <div class="page">
@@ -40,7 +45,7 @@ export function CreditsPage() {
                   {c.ledger.map((e) => (
                     <tr key={e.id}>
                       <td>{when(e.createdAt)}</td>
-                      <td>{e.reason}</td>
+                      <td>{what(e.reason, e.projectId)}</td>
                       <td class={e.amount < 0 ? 'num negative' : 'num'}>
                         {e.amount > 0 ? '+' : ''}
                         {e.amount.toLocaleString('en')}

@@ -87,12 +87,19 @@ function ConfirmPanel({
     }
     return null;
   }
+  // While files are still being extracted their price is unknown: confirming now would leave them for a second confirmation.
+  const extracting = status.pendingExtractionCount;
   return (
     <section aria-labelledby="confirm" class="card confirm">
       <h2 id="confirm">Confirm and pay</h2>
       <p>
         Your balance: <strong>{credits(status.creditBalance)}</strong>.
       </p>
+      {extracting > 0 && (
+        <p class="notice">
+          Still extracting the text of {extracting} document{extracting === 1 ? '' : 's'}: you can confirm once every price is known.
+        </p>
+      )}
       {status.confirmableBatches.map((b) => {
         const after = status.creditBalance - b.creditCost;
         return (
@@ -102,7 +109,7 @@ function ConfirmPanel({
               Your balance after confirming: <strong>{credits(after)}</strong>.
             </p>
             {after < 0 && <p class="field-error">That is more than your balance: delete some documents, or ask your operator for credits.</p>}
-            <button type="button" disabled={busy !== null || after < 0} onClick={() => confirm(b)}>
+            <button type="button" disabled={busy !== null || after < 0 || extracting > 0} onClick={() => confirm(b)}>
               {busy === b.pipeline
                 ? 'Confirming…'
                 : `Confirm ${b.documentIds.length} document${b.documentIds.length === 1 ? '' : 's'} for ${credits(b.creditCost)}`}

@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import { call } from '../api.js';
-import type { Category, Insight } from '../types.js';
+import type { Category, Insight, ReadDocument } from '../types.js';
 import { href } from '../router.js';
 import { Empty, ErrorNote, Loading, PageTitle, useAsync } from '../ui.js';
 import type { ProjectProps } from './project.js';
@@ -85,6 +85,8 @@ function CategoryInsights({ category, projectId }: { category: Category; project
     () => call<{ insights: Insight[] }, 'read', 'get_insights'>('read', 'get_insights', { filters: { categories: [category.id] } }, { projectId }),
     [category.id, projectId],
   );
+  const documents = useAsync(() => call<{ documents: ReadDocument[] }, 'read', 'get_documents'>('read', 'get_documents', {}, { projectId }), [projectId]);
+  const nameOf = new Map((documents.data?.documents ?? []).map((d) => [d.id, d.filename]));
   const list = insights.data?.insights ?? [];
   return (
     <>
@@ -111,7 +113,7 @@ function CategoryInsights({ category, projectId }: { category: Category; project
             ))}
             <p class="insight-meta muted">
               {i.id}
-              {i.documentId && <> · from document {i.documentId}</>}
+              {i.documentId && <> · from {nameOf.get(i.documentId) ?? `document ${i.documentId}`}</>}
               {i.categories.length > 1 && (
                 <>
                   {' '}

@@ -50,7 +50,7 @@ function Keys({ projectId }: { projectId: string }) {
         <h2 id="keys-title">Keys of this project</h2>
         {keys.loading && !keys.data && <Loading />}
         <ErrorNote error={keys.error} onRetry={keys.reload} />
-        {keys.data && list.length === 0 && <Empty title="This project has no keys.">Create a read key for a script with the form beside this list.</Empty>}
+        {keys.data && list.length === 0 && <Empty title="This project has no keys.">Create a read key for a script with the form on this page.</Empty>}
         {list.length > 0 && (
           <div class="table-wrap">
             <table>

@@ -49,7 +49,7 @@ export function ProjectPage({ projectId, parts, query }: { projectId: string; pa
   return (
     <div class="page">
       <p class="breadcrumb">
-        <a href={href(['projects'])}>Projects</a> <span aria-hidden="true">›</span> {project.shortId}
+        <a href={href(['projects'])}>Projects</a> <span aria-hidden="true">›</span> {project.name}
       </p>
       <nav aria-label="Project" class="tabs">
         <ul class="nav-list tab-list">

@@ -39,7 +39,7 @@ export function ProjectsPage() {
           {projects.loading && !projects.data && <Loading />}
           <ErrorNote error={projects.error} onRetry={projects.reload} />
           {projects.data && list.length === 0 && (
-            <Empty title="You have no projects yet.">Create one with the form beside this list: give it a name, then upload documents into it.</Empty>
+            <Empty title="You have no projects yet.">Create one with the form on this page: give it a name, then upload documents into it.</Empty>
           )}
           {list.length > 0 && (
             <ul class="project-list">

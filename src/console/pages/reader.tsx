@@ -81,7 +81,7 @@ export function ReaderView({ project, canWrite, query, documentId }: ProjectProp
   return (
     <>
       <p class="breadcrumb">
-        <a href={href(['p', projectId, 'explore'])}>Explore</a> <span aria-hidden="true">›</span> {d.document.id}
+        <a href={href(['p', projectId, 'explore'])}>Explore</a> <span aria-hidden="true">›</span> {d.document.filename}
       </p>
       <PageTitle>{d.document.filename}</PageTitle>
       <p class="muted">
