@@ -2,7 +2,10 @@ import net from 'node:net';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 
-/** Rate limits per minute, by surface (spec "Limits"). Overridable for operators and benchmarks. */
+/**
+ * Rate limits per minute, by surface (spec "Limits"), and for failed credentials and console
+ * sign-ins. Overridable for operators and benchmarks.
+ */
 export interface RateLimits {
   read: number;
   write: number;
@@ -10,17 +13,18 @@ export interface RateLimits {
   accountUpload: number;
   partner: number;
   partnerUpload: number;
-  /** Deprecated write upload shares the account upload's limit unless set. */
+  /** The deprecated write surface's upload, per project: its own count and setting, with the account upload's default (10). */
   writeUpload: number;
-  /** The operator surface, per client address. */
+  /** The operator surface (and the console's operator pages): one count for every operator request, whatever its address. */
   admin: number;
   /**
    * Requests refused for their credential (401), per client address: past it, that address's
-   * wrong credentials get 429 until the window ends (a valid key still passes), and its operator
-   * requests are refused before the token is compared.
+   * wrong credentials get 429 until the window ends (a valid key still passes). Wrong operator
+   * tokens from an address (failed console sign-ins among them) also count on their own: past
+   * as many, its operator requests are refused before the token is compared.
    */
   failedAuth: number;
-  /** Console sign-ins per key (or per address for the operator token). */
+  /** Console sign-ins per account key; the operator token's sign-ins share one count. */
   signIn: number;
 }
 
@@ -91,8 +95,9 @@ const DEFAULT_LIMITS: RateLimits = {
 };
 
 /**
- * Parses configuration once, from the environment, reporting every bad value at once.
- * Nothing else in sift reads process.env.
+ * Parses the server's configuration once, from the environment, reporting every bad value at
+ * once. Outside it, only SIFT_HEALTH_HOST (`sift worker`), `sift mcp`'s SIFT_API_KEY, the test
+ * suite's SIFT_CHECK_ANSWERS and the command-line client's own variables are read.
  */
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const problems: string[] = [];
