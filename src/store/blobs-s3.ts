@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { checkBlobKey, type BlobStore } from './blobs.js';
+import { checkBlobKey, sweepStaging, type BlobStore } from './blobs.js';
 
 export interface S3BlobOptions {
   bucket: string;
@@ -76,6 +76,28 @@ export function s3BlobStore(opts: S3BlobOptions): BlobStore & { client: S3Client
     },
     async close() {
       client.destroy();
+    },
+    async sweep(olderThanMs, keep) {
+      const before = Date.now() - olderThanMs;
+      let removed = await sweepStaging(opts.stagingDir, before);
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: opts.prefix, ContinuationToken: token }));
+        const old = (page.Contents ?? [])
+          .filter((o) => o.Key && o.LastModified && o.LastModified.getTime() < before)
+          .map((o) => o.Key!.slice(opts.prefix.length))
+          .filter((k) => /^[A-Za-z0-9/_-]+$/.test(k));
+        if (old.length > 0) {
+          const kept = await keep(old);
+          for (const key of old) {
+            if (kept.has(key)) continue;
+            await client.send(new DeleteObjectCommand({ Bucket, Key: Key(key) }));
+            removed++;
+          }
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return removed;
     },
   };
 }

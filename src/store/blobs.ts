@@ -16,6 +16,26 @@ export interface BlobStore {
   /** Throws unless the store answers (for `/readyz`). */
   ready(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Removes staged files and blobs older than `olderThanMs` that `keep` does not claim: what a
+   * process killed between storing a file and recording its document left behind. Answers how
+   * many it removed.
+   */
+  sweep(olderThanMs: number, keep: (keys: string[]) => Promise<Set<string>>): Promise<number>;
+}
+
+/** Removes the files of a staging folder older than `before` (ms since the epoch); answers how many. */
+export async function sweepStaging(dir: string, before: number): Promise<number> {
+  let removed = 0;
+  for (const name of await fsp.readdir(dir).catch(() => [] as string[])) {
+    const p = path.join(dir, name);
+    const st = await fsp.stat(p).catch(() => null);
+    if (st?.isFile() && st.mtimeMs < before) {
+      await fsp.rm(p, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 /** Keys are sift's own (`<project>/<document>`); anything else is a bug, refused before it names a path or an object. */
@@ -57,5 +77,25 @@ export function fileBlobStore(root: string): BlobStore {
       await fsp.access(path.join(root, 'blobs'), fs.constants.W_OK);
     },
     async close() {},
+    async sweep(olderThanMs, keep) {
+      const before = Date.now() - olderThanMs;
+      let removed = await sweepStaging(tmpDir, before);
+      const blobsDir = path.join(root, 'blobs');
+      for (const project of await fsp.readdir(blobsDir).catch(() => [] as string[])) {
+        const old: string[] = [];
+        for (const name of await fsp.readdir(path.join(blobsDir, project)).catch(() => [] as string[])) {
+          const st = await fsp.stat(path.join(blobsDir, project, name)).catch(() => null);
+          if (st?.isFile() && st.mtimeMs < before) old.push(`${project}/${name}`);
+        }
+        if (old.length === 0) continue;
+        const kept = await keep(old);
+        for (const key of old) {
+          if (kept.has(key)) continue;
+          await fsp.rm(path.join(blobsDir, key), { force: true });
+          removed++;
+        }
+      }
+      return removed;
+    },
   };
 }

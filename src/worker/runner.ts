@@ -5,9 +5,10 @@ import { extractionJob } from './extract-document.js';
 import { processingJob } from './process-document.js';
 import { mailJob } from './mailer.js';
 import { analysisJob } from './analysis-job.js';
+import { blobSweepJob } from './blob-sweep.js';
 
-/** Paid work first, then extraction, then analyses (which need processed documents), then mail. */
-export const JOB_KINDS: JobKind[] = [processingJob, extractionJob, analysisJob, mailJob];
+/** Paid work first, then extraction, then analyses (which need processed documents), then mail, then housekeeping. */
+export const JOB_KINDS: JobKind[] = [processingJob, extractionJob, analysisJob, mailJob, blobSweepJob];
 
 export interface Workers {
   nudge(): void;

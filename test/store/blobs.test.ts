@@ -96,6 +96,21 @@ describe.each(adapters)('blob store: $name', (adapter) => {
     expect(await adapter.stored(blobs)).toEqual(['p1/a']);
   });
 
+  it('sweeps what a killed process left: staged files and blobs no document names, once they are old enough', async () => {
+    await blobs.put('p2/known', new Uint8Array(3));
+    await blobs.put('p2/orphan', new Uint8Array(3));
+    const abandoned = blobs.stage();
+    fs.writeFileSync(abandoned.tmpPath, 'half an upload');
+    const keep = async (keys: string[]) => new Set(keys.filter((k) => k === 'p1/a' || k === 'p2/known'));
+    expect(await blobs.sweep(3600_000, keep)).toBe(0);
+    expect(await adapter.stored(blobs)).toEqual(['p1/a', 'p2/known', 'p2/orphan']);
+    // Object stores date to the second.
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await blobs.sweep(0, keep)).toBe(2);
+    expect(await adapter.stored(blobs)).toEqual(['p1/a', 'p2/known']);
+    expect(fs.existsSync(abandoned.tmpPath)).toBe(false);
+  });
+
   it('refuses keys that could name something outside its own space', async () => {
     for (const key of ['../x', '/etc/passwd', 'p1/../../x', 'a b', 'p1/a?x=1']) {
       await expect(Promise.resolve().then(() => blobs.put(key, new Uint8Array(1)))).rejects.toThrow(/bad blob key/);

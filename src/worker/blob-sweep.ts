@@ -1,0 +1,33 @@
+import type { JobKind } from './context.js';
+
+/** How often a process sweeps, and how old a file must be to count as left behind (no upload or import takes an hour between storing a file and recording it). */
+const EVERY_MS = 3600_000;
+const OLDER_THAN_MS = 3600_000;
+let last = 0;
+
+/**
+ * Originals no document names, left by a process killed between storing a file and recording
+ * its document (an upload, an import), are removed once they are an hour old. Housekeeping: it
+ * never counts as work, so the runner goes on to sleep after it.
+ */
+export const blobSweepJob: JobKind = {
+  name: 'blob-sweep',
+  async run(ctx) {
+    if (Date.now() - last < EVERY_MS) return false;
+    last = Date.now();
+    const removed = await ctx.blobs.sweep(OLDER_THAN_MS, async (keys) => {
+      const known = new Set<string>();
+      for (let i = 0; i < keys.length; i += 500) {
+        const rows = await ctx.store.db
+          .selectFrom('documents')
+          .select('blobKey')
+          .where('blobKey', 'in', keys.slice(i, i + 500))
+          .execute();
+        for (const r of rows) if (r.blobKey) known.add(r.blobKey);
+      }
+      return known;
+    });
+    if (removed > 0) ctx.log.info({ removed }, 'removed stored files no document names (left by a process that stopped mid-upload)');
+    return false;
+  },
+};
