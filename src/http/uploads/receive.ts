@@ -88,6 +88,8 @@ export async function receiveMultipart(req: FastifyRequest, blobs: BlobStore, pr
 export function mapMultipartError(err: unknown): unknown {
   if (err instanceof DomainError) return err;
   const code = (err as { code?: string }).code;
+  // The client went away mid-upload: nobody is left to answer, and nothing went wrong here.
+  if (code === 'ECONNRESET' || (err instanceof Error && err.message === 'aborted')) return invalid('the upload was aborted by the client before it ended');
   if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge('a file is larger than 50 MB');
   if (code === 'FST_FILES_LIMIT')
     return invalid(`at most ${MAX_FILES} files per upload`, [{ path: '/file', message: `at most ${MAX_FILES} files per upload` }]);
