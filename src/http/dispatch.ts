@@ -6,7 +6,7 @@ import type { Bucket, RateVerdict } from './rate-limit.js';
 import type { Principal } from './auth.js';
 import type { Answer, Ctx } from './handler.js';
 import type { Services } from './services.js';
-import { bodyLimitFor } from '../schema/body-limit.js';
+import { bodyLimitFor, MAX_BODY_BYTES } from '../schema/body-limit.js';
 import { ANSWERS } from '../schema/answers/surfaces.js';
 import { answerWith } from './answers.js';
 import type { TSchema } from '@sinclair/typebox';
@@ -59,9 +59,6 @@ export interface DispatcherOptions<C> {
   handlers: Record<string, (ctx: C, body: never) => Promise<Answer>>;
   deprecatedActions?: string[];
 }
-
-/** No JSON body is ever larger (inline partner documents are the largest valid ones). */
-export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /** One POST route per surface: authenticate, rate-limit, validate, then the action's handler. */
 export function registerDispatcher<C>(app: FastifyInstance, services: Services, opts: DispatcherOptions<C>) {

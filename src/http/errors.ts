@@ -34,7 +34,10 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     } else if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' || err instanceof SyntaxError) {
       message = 'the body is not valid JSON';
     } else if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      message = 'the body is too large';
+      const limit = req.routeOptions.bodyLimit;
+      message = limit
+        ? `the body is larger than ${limit.toLocaleString('en')} bytes, the most any valid request to ${req.routeOptions.url} needs`
+        : 'the body is too large';
     }
     const body: Record<string, unknown> = { error: message };
     if (code === 400) body.details = [{ path: '', message }];

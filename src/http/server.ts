@@ -17,7 +17,7 @@ import { buildOpenApi } from '../schema/openapi.js';
 import { AuthCache } from './auth-cache.js';
 import { guardCredentials } from './credential-guard.js';
 import { registerJsonParser } from './json-body.js';
-import { MAX_BODY_BYTES } from './dispatch.js';
+import { MAX_BODY_BYTES } from '../schema/body-limit.js';
 import { REFERENCED_RECORDS } from '../schema/answers/records.js';
 import { codeOfStatus, ERROR_CODE_HEADER } from '../domain/errors.js';
 import { registerHealthRoutes } from './health.js';

@@ -67,6 +67,9 @@ function bare(s: Record<string, unknown>): number {
   );
 }
 
+/** No JSON body is ever larger (inline partner documents are the largest valid ones). */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
 /** White space between tokens is free in JSON; a pretty-printed valid body must still pass. */
 const LAYOUT_SLACK = 2;
 const FLOOR = 64 * 1024;

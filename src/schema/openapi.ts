@@ -1,4 +1,5 @@
 import { ERROR_CODE_HEADER, ERROR_CODES } from '../domain/errors.js';
+import { bodyLimitFor, MAX_BODY_BYTES } from './body-limit.js';
 import { EXPORT_PATH, IMPORT_PATH, SURFACES, UPLOAD_PATHS, type SurfaceDef } from './surfaces.js';
 import { UploadUrls } from './account.js';
 import { ANSWERS, ImportAnswer, UploadAnswer, WriteUploadAnswer } from './answers/surfaces.js';
@@ -62,6 +63,13 @@ function commonErrors(surface: SurfaceDef['name'] | 'upload'): Json {
   }
   if (surface === 'write' || surface === 'admin')
     r['409'] = errorResponse("A name that already exists (a tag, a user's e-mail), or a category or metadata field that is not empty.", 409);
+  if (surface !== 'upload') {
+    const limit = bodyLimitFor(SURFACES[surface].actions, MAX_BODY_BYTES);
+    r['413'] = errorResponse(
+      `A body over ${limit.toLocaleString('en')} bytes (the largest valid request of this surface, with room for layout); past 2 MB, one holding more JSON values than any valid request of this surface; or one that takes more than 30 s or 512 MB to read. The message names the limit.`,
+      413,
+    );
+  }
   if (surface === 'upload') {
     r['413'] = errorResponse(
       "A file over 50 MB, or a plain-text file (.txt, .md, .csv, .tsv, .vtt, .srt) over 20 MB: a document's extracted text is at most 20,000,000 characters.",
@@ -283,7 +291,7 @@ export function buildOpenApi(): Json {
       operationId: 'importProject',
       summary: "A REFI-QDA archive (.qdpx) as a new project of the key's account",
       description:
-        "One multipart `file` field, 50 MB at most. The archive is checked whole first (zip guard, `project.qde` against QDA-XML 1.0, every source file present, every selection inside its text): a problem is a 400 on `/file` naming it, and nothing is created. Then codes become categories, text sources (and PDF text representations) `pending` documents to price and confirm as uploads are, notes notes and memos, variables metadata, sets tags; each document's codings become insights when it is ready. Answers the project, its documents, the number of codes and codings read, and what was skipped (pictures, audio, video; codings on a PDF or DOCX that came without its text, which itself goes through extraction).",
+        "One multipart `file` field, 50 MB at most (413 past it). The archive is checked whole first, in a worker thread (zip guard: its entries may inflate to 200 MB in all, none past 1 MB more than 200 times its compressed size, counted as they inflate; at most 60 s and 1 GB of memory to read it, `project.qde` against QDA-XML 1.0, every source file present, every selection inside its text): a problem is a 400 on `/file` naming it, and nothing is created. Then codes become categories, text sources (and PDF text representations) `pending` documents to price and confirm as uploads are, notes notes and memos, variables metadata, sets tags; each document's codings become insights when it is ready. Answers the project, its documents, the number of codes and codings read, and what was skipped (pictures, audio, video; codings on a PDF or DOCX that came without its text, which itself goes through extraction).",
       tags: ['Account'],
       security: [{ accountKey: [] }],
       parameters: [

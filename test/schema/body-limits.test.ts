@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useSeededApp, READ, WRITE } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
 import { SURFACES } from '../../src/schema/surfaces.js';
-import { bodyLimitFor, maxJsonBytes, maxJsonValues } from '../../src/schema/body-limit.js';
+import { bodyLimitFor, MAX_BODY_BYTES, maxJsonBytes, maxJsonValues } from '../../src/schema/body-limit.js';
 import { MAX_DETAILS } from '../../src/schema/validate.js';
-import { MAX_BODY_BYTES } from '../../src/http/dispatch.js';
 import { boundCases, minimalValue, placeAt } from '../helpers/schema-walk.js';
 
 describe('body limits derived from the schemas', () => {
@@ -55,6 +54,7 @@ describe.each(STORE_KINDS)('hostile bodies on %s', (kind) => {
       const limit = bodyLimitFor(SURFACES.read.actions, MAX_BODY_BYTES);
       const res = await s.t.post(READ, s.f.readKey, JSON.stringify({ action: 'get_project', pad: 'x'.repeat(limit) }));
       expect(res.statusCode).toBe(413);
+      expect(res.json().error).toBe(`the body is larger than ${limit.toLocaleString('en')} bytes, the most any valid request to /api/sift-read needs`);
     });
 
     it('refuses a metadata value nested too deep or too large, naming it, and stores nothing', async () => {

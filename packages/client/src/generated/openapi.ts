@@ -193,7 +193,7 @@ export interface paths {
         put?: never;
         /**
          * A REFI-QDA archive (.qdpx) as a new project of the key's account
-         * @description One multipart `file` field, 50 MB at most. The archive is checked whole first (zip guard, `project.qde` against QDA-XML 1.0, every source file present, every selection inside its text): a problem is a 400 on `/file` naming it, and nothing is created. Then codes become categories, text sources (and PDF text representations) `pending` documents to price and confirm as uploads are, notes notes and memos, variables metadata, sets tags; each document's codings become insights when it is ready. Answers the project, its documents, the number of codes and codings read, and what was skipped (pictures, audio, video; codings on a PDF or DOCX that came without its text, which itself goes through extraction).
+         * @description One multipart `file` field, 50 MB at most (413 past it). The archive is checked whole first, in a worker thread (zip guard: its entries may inflate to 200 MB in all, none past 1 MB more than 200 times its compressed size, counted as they inflate; at most 60 s and 1 GB of memory to read it, `project.qde` against QDA-XML 1.0, every source file present, every selection inside its text): a problem is a 400 on `/file` naming it, and nothing is created. Then codes become categories, text sources (and PDF text representations) `pending` documents to price and confirm as uploads are, notes notes and memos, variables metadata, sets tags; each document's codings become insights when it is ready. Answers the project, its documents, the number of codes and codings read, and what was skipped (pictures, audio, video; codings on a PDF or DOCX that came without its text, which itself goes through extraction).
          */
         post: operations["importProject"];
         delete?: never;
@@ -1991,6 +1991,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body over 1,178,292 bytes (the largest valid request of this surface, with room for layout); past 2 MB, one holding more JSON values than any valid request of this surface; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded. */
             429: {
                 headers: {
@@ -2107,6 +2118,17 @@ export interface operations {
                 headers: {
                     /** @description stable machine-readable code: `conflict` (the request conflicts with the current state (the message says how)); `not_awaiting_confirmation` (`confirm_documents`: a named document is not awaiting confirmation); `mixed_pipelines` (`confirm_documents`: the named documents belong to different pipelines); `nothing_to_confirm` (`confirm_documents`: no document is awaiting confirmation); `several_batches` (`confirm_documents`: several confirmable batches and no `documentIds`); `cost_changed` (`confirm_documents`: `expectedCreditCost` differs from the current cost); `confirmed_meanwhile` (`confirm_documents`: some documents were confirmed or deleted by a concurrent request); `already_exists` (a user with this e-mail, or a tag with this name, already exists); `not_empty` (a category or metadata field still holds content; pass the delete-if-not-empty flag) */
                     "Sift-Error-Code"?: "conflict" | "not_awaiting_confirmation" | "mixed_pipelines" | "nothing_to_confirm" | "several_batches" | "cost_changed" | "confirmed_meanwhile" | "already_exists" | "not_empty";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 30,041,216 bytes (the largest valid request of this surface, with room for layout); past 2 MB, one holding more JSON values than any valid request of this surface; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2246,6 +2268,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body over 60,274,154 bytes (the largest valid request of this surface, with room for layout); past 2 MB, one holding more JSON values than any valid request of this surface; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded. */
             429: {
                 headers: {
@@ -2368,6 +2401,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body over 67,108,864 bytes (the largest valid request of this surface, with room for layout); past 2 MB, one holding more JSON values than any valid request of this surface; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded. */
             429: {
                 headers: {
@@ -2473,6 +2517,17 @@ export interface operations {
                 headers: {
                     /** @description stable machine-readable code: `conflict` (the request conflicts with the current state (the message says how)); `not_awaiting_confirmation` (`confirm_documents`: a named document is not awaiting confirmation); `mixed_pipelines` (`confirm_documents`: the named documents belong to different pipelines); `nothing_to_confirm` (`confirm_documents`: no document is awaiting confirmation); `several_batches` (`confirm_documents`: several confirmable batches and no `documentIds`); `cost_changed` (`confirm_documents`: `expectedCreditCost` differs from the current cost); `confirmed_meanwhile` (`confirm_documents`: some documents were confirmed or deleted by a concurrent request); `already_exists` (a user with this e-mail, or a tag with this name, already exists); `not_empty` (a category or metadata field still holds content; pass the delete-if-not-empty flag) */
                     "Sift-Error-Code"?: "conflict" | "not_awaiting_confirmation" | "mixed_pipelines" | "nothing_to_confirm" | "several_batches" | "cost_changed" | "confirmed_meanwhile" | "already_exists" | "not_empty";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65,536 bytes (the largest valid request of this surface, with room for layout); past 2 MB, one holding more JSON values than any valid request of this surface; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2993,6 +3048,17 @@ export interface operations {
                 headers: {
                     /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
                     "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 1,178,292 bytes (the largest valid request of this surface, with room for layout); past 2 MB, one holding more JSON values than any valid request of this surface; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
                     [name: string]: unknown;
                 };
                 content: {
