@@ -228,7 +228,8 @@ async function main() {
     ]);
     const lyingXlsx = zipOfDeflated([{ name: 'xl/worksheets/sheet1.xml', data: zeros(1024 * MB), size: 1024 * MB, declared: 2 * MB }]);
     const lyingDocx = zipOfDeflated([{ name: 'word/document.xml', data: zeros(1024 * MB), size: 1024 * MB, declared: 2 * MB }]);
-    const invalidBody = `{"action":"start_analysis","projectId":"${heavy.id}","type":"automatic",${Array.from({ length: 4_300_000 }, (_, i) => `"k${i}":1`).join(',')}}`;
+    // Just under the account surface's body limit (about 60 MB): millions of members no action allows.
+    const invalidBody = `{"action":"start_analysis","projectId":"${heavy.id}","type":"automatic",${Array.from({ length: 4_640_000 }, (_, i) => `"k${i}":1`).join(',')}}`;
     const cases: Heavy[] = [
       {
         name: '.qdpx bomb, headers lying (1 GiB in 2 MB claims)',
@@ -246,6 +247,24 @@ async function main() {
           const body = JSON.stringify({ action: 'search', query: 'x'.repeat(1_170_000) });
           const answers = await Promise.all(Array.from({ length: 20 }, () => post('read', heavyRead, body)));
           return [...new Set(answers.map((r) => r.status))].join(',');
+        },
+      },
+      {
+        name: 'MCP batch of 10 searches (the most a batch holds)',
+        run: async () => {
+          const res = await fetch(`${base}/mcp`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${heavyRead}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+            body: JSON.stringify(
+              Array.from({ length: 10 }, (_, i) => ({
+                jsonrpc: '2.0',
+                id: i,
+                method: 'tools/call',
+                params: { name: 'search', arguments: { query: `bus late ${i}` } },
+              })),
+            ),
+          });
+          return `${res.status}`;
         },
       },
       {

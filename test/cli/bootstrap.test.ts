@@ -53,7 +53,8 @@ describe('a first start that cannot listen', () => {
     const serve = (onPort: number) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--workers', '0'], {
         cwd: path.resolve(import.meta.dirname, '../..'),
-        env: { ...process.env, SIFT_DATA_DIR: dataDir, PORT: String(onPort), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+        // Its own empty SQLite store, whatever store the suite's environment names.
+        env: { ...process.env, DATABASE_URL: '', SIFT_DATA_DIR: dataDir, PORT: String(onPort), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const out = { stdout: '', stderr: '' };
@@ -72,7 +73,7 @@ describe('a first start that cannot listen', () => {
       const second = serve(port);
       try {
         for (let i = 0; i < 300 && !/account key +sift_/.test(second.out.stdout); i++) await new Promise((r) => setTimeout(r, 100));
-        expect(second.out.stdout).toMatch(/first start — a demo project and keys were created/);
+        expect(second.out.stdout, second.out.stderr).toMatch(/first start — a demo project and keys were created/);
       } finally {
         second.child.kill('SIGTERM');
         await second.exited;

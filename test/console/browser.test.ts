@@ -134,6 +134,47 @@ describe.skipIf(!hasChromium())('console in Chromium', () => {
     await context.close();
   }, 300_000);
 
+  it('offers no confirmation while some files are still being extracted, and says why', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page);
+    const { project } = (await t.post(ACCOUNT, f.accountKey, { action: 'create_project', name: 'Half extracted' })).json();
+    // The status of a project whose first file is priced while its second is still extracting.
+    const doc = (id: string, filename: string, status: string, creditCost: number | null) => ({
+      id,
+      filename,
+      status,
+      pipeline: 'standard',
+      creditCost,
+      createdAt: '2026-11-25T10:00:00.000Z',
+    });
+    const ids = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2'];
+    await page.route(`${base}/console/api/sift-account**`, async (route) => {
+      if (!/"get_project_status"/.test(route.request().postData() ?? '')) return route.continue();
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          projectId: project.id,
+          pendingExtractionCount: 1,
+          emptyDocumentIds: [],
+          confirmableCreditCost: 2,
+          confirmableBatches: [{ pipeline: 'standard', documentIds: [ids[0]], creditCost: 2 }],
+          documents: [doc(ids[0]!, 'first.txt', 'awaiting_confirmation', 2), doc(ids[1]!, 'second.pdf', 'pending', null)],
+          analyses: [],
+          creditBalance: 1000,
+        }),
+      });
+    });
+    await page.goto(`${base}/#/p/${project.shortId}/documents`);
+    const confirm = page.getByRole('button', { name: /^Confirm 1 document for 2 credits$/ });
+    await confirm.waitFor({ timeout: 30_000 });
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(squeeze((await page.locator('.confirm').textContent()) ?? '')).toContain(
+      'Still extracting the text of 1 document: you can confirm once every price is known.',
+    );
+    await context.close();
+  }, 120_000);
+
   it('keeps the session cookie out of page scripts, and refuses a cross-site POST', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
