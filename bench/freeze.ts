@@ -238,7 +238,7 @@ async function main() {
       { name: '.qdpx, valid: 1,000 sources', run: () => importArchive(bigQdpx(1_000, 10)) },
       { name: '.qdpx, valid: 20,000 codes', run: () => importArchive(bigQdpx(1, 20_000)) },
       {
-        name: `invalid body of ${(invalidBody.length / 1e6).toFixed(0)} MB (4.3 million members)`,
+        name: `invalid body of ${(invalidBody.length / 1e6).toFixed(0)} MB (4.6 million members)`,
         run: async () => `${(await post('account', accountKey, invalidBody)).status}`,
       },
       {
