@@ -18,6 +18,8 @@ const checking = () => process.env.SIFT_CHECK_ANSWERS === '1';
  */
 export function answerWith<T>(reply: FastifyReply, schema: TSchema, answer: T): T {
   checkAnswer(schema, answer);
+  // A custom serializer leaves the content type unset: say it, as Fastify does for its own JSON.
+  reply.type('application/json; charset=utf-8');
   reply.serializer(reply.compileSerializationSchema(schema as Record<string, unknown>, '200'));
   return answer;
 }
