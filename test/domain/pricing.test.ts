@@ -16,6 +16,18 @@ describe('word counting for prices', () => {
     );
   });
 
+  it('counts any text as the segmenter does piece by piece: Latin script by its own pattern, the rest by the segmenter', () => {
+    // Letters with and without accents, digits, every kind of sign the pattern treats specially, and scripts it leaves to the segmenter.
+    const char = fc.constantFrom(...'aZéÀÿłŒ09_ .,;:\'"-!?()/\n\t@#&*+=$%’“”—×÷我日ñ'.split(''), '🙂');
+    const text = fc.array(char, { maxLength: 60 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(text, (t) => countWords(t) === wholeCount(t)),
+      { numRuns: 3000 },
+    );
+    for (const t of ["don't", 'e.g. U.S.A.', '1,000.5 kg', "rock'n'roll", 'a--b a..b', '_ __ a_b', 'I’d say it’s 3.5 miles', 'Café naïve Łódź'])
+      expect([t, countWords(t)]).toEqual([t, wholeCount(t)]);
+  });
+
   it('counts the repro of the freeze (5,000 repetitions, 210 KB) and a 2 MB text without stalling', () => {
     const sentence = 'The price is too high for our small team. ';
     expect(countWords(sentence.repeat(5000))).toBe(45_000);
