@@ -219,6 +219,21 @@ async function main() {
       });
       return `${res.status} ${(await res.text()).slice(0, 90)}`;
     };
+    /** One POST /mcp carrying `size` search calls as a JSON-RPC batch; answers its status. */
+    const searchBatch = async (size: number) => {
+      const calls = Array.from({ length: size }, (_, i) => ({
+        jsonrpc: '2.0',
+        id: i,
+        method: 'tools/call',
+        params: { name: 'search', arguments: { query: `bus late ${i}` } },
+      }));
+      const res = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${heavyRead}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(calls),
+      });
+      return `${res.status}`;
+    };
     const MB = 1024 * 1024;
     const lyingEntries = (n: number, each: number) =>
       Array.from({ length: n }, (_, i) => ({ name: `sources/bomb${i}.txt`, data: zeros(each), size: each, declared: 2 * MB }));
@@ -249,42 +264,8 @@ async function main() {
           return [...new Set(answers.map((r) => r.status))].join(',');
         },
       },
-      {
-        name: 'MCP batch of 10 searches (the most a batch holds)',
-        run: async () => {
-          const res = await fetch(`${base}/mcp`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${heavyRead}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-            body: JSON.stringify(
-              Array.from({ length: 10 }, (_, i) => ({
-                jsonrpc: '2.0',
-                id: i,
-                method: 'tools/call',
-                params: { name: 'search', arguments: { query: `bus late ${i}` } },
-              })),
-            ),
-          });
-          return `${res.status}`;
-        },
-      },
-      {
-        name: 'MCP batch of 100 searches',
-        run: async () => {
-          const res = await fetch(`${base}/mcp`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${heavyRead}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-            body: JSON.stringify(
-              Array.from({ length: 100 }, (_, i) => ({
-                jsonrpc: '2.0',
-                id: i,
-                method: 'tools/call',
-                params: { name: 'search', arguments: { query: `bus late ${i}` } },
-              })),
-            ),
-          });
-          return `${res.status}`;
-        },
-      },
+      { name: 'MCP batch of 10 searches (the most a batch holds)', run: () => searchBatch(10) },
+      { name: 'MCP batch of 100 searches', run: () => searchBatch(100) },
       { name: 'first find_entities, 50 documents', run: async () => `${(await post('read', heavyRead, { action: 'find_entities' })).status}` },
       {
         name: 'honest 1 GiB .xlsx, lying .xlsx and .docx (uploaded, extracted)',
