@@ -110,6 +110,8 @@ async function main() {
 
   const api1 = launch('api-1', ['serve', '--workers', '0'], { PORT: String(ports[0]) });
   await ready(bases[0]!);
+  // A first start makes and prints its demo keys just after it starts listening.
+  for (let i = 0; i < 300 && !/partner secret +\S+/.test(api1.out); i++) await sleep(100);
   const accountKey = api1.out.match(/account key +(\S+)/)?.[1];
   const projectId = api1.out.match(/project +\S+ \(([^)]+)\)/)?.[1];
   if (!accountKey || !projectId) throw new Error(`api-1 printed no demo keys:\n${api1.out}`);
