@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openStore, type Store, type StoreOptions } from './store/store.js';
 import type { BlobStore } from './store/blobs.js';
@@ -7,7 +7,7 @@ import { openBlobStore } from './store/blobs-open.js';
 import { setSearchCacheMegabytes } from './domain/search.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { buildServer } from './http/server.js';
-import { startWorkers, type Workers } from './worker/runner.js';
+import type { Workers } from './worker/runner.js';
 import { startWorkerThread } from './worker/thread-host.js';
 import { createLlmProvider } from './engine/llm/provider.js';
 
@@ -39,7 +39,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const store = options.store ?? (await openStore(storeOptions));
   const blobs = await openBlobStore(config.blobs, config.dataDir);
   setSearchCacheMegabytes(config.searchCacheMb);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  // Loaded only where used: what the thread answering HTTP imports is what a start waits for.
+  const redis: Redis | null = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   redis?.on('error', () => {
     // The rate limiter falls back to memory while Redis is unreachable; errors are not fatal.
   });
@@ -48,9 +49,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const jobs = { nudge: () => workers?.nudge() };
   const llm = createLlmProvider(config.llm);
   const server = buildServer({ config, store, blobs, limiter, jobs, llm }, { logger: options.logger ?? false });
+  // The workers' code (extraction, analysis, anonymisation and their libraries) is loaded in this
+  // thread only when they run here: with a store handed in (tests), or to drain with none (--workers 0).
   workers =
     options.store || config.workers === 0
-      ? startWorkers({ config, store, blobs, log: server.log, leaseMs: config.leaseMs, llm }, { count: config.workers })
+      ? (await import('./worker/runner.js')).startWorkers({ config, store, blobs, log: server.log, leaseMs: config.leaseMs, llm }, { count: config.workers })
       : await startWorkerThread(config, storeOptions, server.log);
   return {
     server,

@@ -1,7 +1,8 @@
 import type { ProjectScope } from './context.js';
 import { unavailable } from './errors.js';
 import type { ReadBody, ReadAnswer } from '../schema/types.js';
-import { tallyEntities, type Entity } from '../engine/entities/index.js';
+import type { Entity } from '../engine/entities/index.js';
+import { tallyEntities } from '../engine/entities/tally.js';
 import { EntitiesUnavailable, entitiesInThread } from '../engine/entities/thread.js';
 
 /**
