@@ -1,13 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { authProjectKey, bearerToken } from '../http/auth.js';
 import { invalid } from '../domain/errors.js';
 import { applyRateLimit, NOT_POST } from '../http/dispatch.js';
 import type { ProjectPrincipal } from '../http/handler.js';
 import type { Services } from '../http/services.js';
-import { createMcpServer } from './server.js';
 
 export const MCP_PATH = '/mcp';
+
+/** The MCP SDK and the tools, loaded with the first MCP request rather than at start. */
+let loading: Promise<[typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js'), typeof import('./server.js')]> | null = null;
+const mcpModules = () =>
+  (loading ??= Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./server.js')]).catch((err: unknown) => {
+    loading = null;
+    throw err;
+  }));
 
 /** A JSON-RPC message to a read tool is small; no search query or id list comes near this. */
 const MCP_BODY_LIMIT = 1024 * 1024;
@@ -42,6 +48,7 @@ export function registerMcpRoute(app: FastifyInstance, services: Services) {
     handler: async (req, reply) => {
       const principal = req.principal as ProjectPrincipal;
       const scope = async () => ({ store: services.store, project: principal.project, userId: principal.userId, llm: services.llm });
+      const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await mcpModules();
       const server = createMcpServer(scope, (err) => req.log.error({ err, requestId: req.id }, 'MCP tool failed'));
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       // The transport writes the answer itself; the headers set so far (rate limits) go with it.
