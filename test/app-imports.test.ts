@@ -25,7 +25,7 @@ describe('what the thread answering HTTP loads at start', () => {
       });
       const loaded = new Set([...run.stderr.matchAll(/^pkg (\S+)$/gm)].map((m) => m[1]));
       expect(loaded.has('fastify')).toBe(true);
-      for (const heavy of ['compromise', 'nodemailer', 'ml-matrix', 'ioredis', 'mammoth', 'exceljs', 'unpdf', '@modelcontextprotocol/sdk'])
+      for (const heavy of ['compromise', 'nodemailer', 'ml-matrix', 'ioredis', 'mammoth', 'exceljs', 'unpdf', '@modelcontextprotocol/sdk', 'chrono-node'])
         expect([heavy, loaded.has(heavy)]).toEqual([heavy, false]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
