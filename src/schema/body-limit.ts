@@ -8,15 +8,25 @@ import type { TSchema } from '@sinclair/typebox';
  */
 const NUMBER = 24;
 
-export function maxJsonBytes(schema: TSchema | Record<string, unknown>): number {
+export const maxJsonBytes = (schema: TSchema | Record<string, unknown>): number => largestBranch(schema, maxJsonBytes, bare);
+
+/**
+ * A bound over a schema's alternatives: the largest of its `anyOf`/`oneOf` branches, or of its
+ * `allOf` parts and its own members; `own` bounds a schema without alternatives.
+ */
+function largestBranch(
+  schema: TSchema | Record<string, unknown>,
+  bound: (s: Record<string, unknown>) => number,
+  own: (s: Record<string, unknown>) => number,
+): number {
   const s = schema as Record<string, unknown>;
   for (const key of ['anyOf', 'oneOf'] as const) {
     const branches = s[key] as Record<string, unknown>[] | undefined;
-    if (branches) return Math.max(0, ...branches.map(maxJsonBytes));
+    if (branches) return Math.max(0, ...branches.map(bound));
   }
   // Parts of an allOf that only constrain (if/then, oneOf of `required`) add no member.
-  if (Array.isArray(s.allOf)) return Math.max(0, ...(s.allOf as Record<string, unknown>[]).filter((p) => !constraintOnly(p)).map(maxJsonBytes), bare(s));
-  return bare(s);
+  if (Array.isArray(s.allOf)) return Math.max(0, ...(s.allOf as Record<string, unknown>[]).filter((p) => !constraintOnly(p)).map(bound), own(s));
+  return own(s);
 }
 
 const constraintOnly = (s: Record<string, unknown>): boolean =>
@@ -85,15 +95,7 @@ export function bodyLimitFor(actions: Record<string, TSchema>, ceiling: number):
  * Infinity where an array has no bound. A body holding more is refused before it is parsed:
  * parsing a few megabytes of millions of tiny members costs a gigabyte of memory.
  */
-export function maxJsonValues(schema: TSchema | Record<string, unknown>): number {
-  const s = schema as Record<string, unknown>;
-  for (const key of ['anyOf', 'oneOf'] as const) {
-    const branches = s[key] as Record<string, unknown>[] | undefined;
-    if (branches) return Math.max(0, ...branches.map(maxJsonValues));
-  }
-  if (Array.isArray(s.allOf)) return Math.max(0, ...(s.allOf as Record<string, unknown>[]).filter((p) => !constraintOnly(p)).map(maxJsonValues), bareValues(s));
-  return bareValues(s);
-}
+export const maxJsonValues = (schema: TSchema | Record<string, unknown>): number => largestBranch(schema, maxJsonValues, bareValues);
 
 function bareValues(s: Record<string, unknown>): number {
   const limits = s['x-json-limits'] as { maxBytes: number } | undefined;

@@ -1,4 +1,5 @@
 import type { JobKind } from './context.js';
+import { inBatches } from '../domain/views/in-batches.js';
 
 /** How often a process sweeps, and how old a file must be to count as left behind (no upload or import takes an hour between storing a file and recording it). */
 const EVERY_MS = 3600_000;
@@ -16,16 +17,8 @@ export const blobSweepJob: JobKind = {
     if (Date.now() - last < EVERY_MS) return false;
     last = Date.now();
     const removed = await ctx.blobs.sweep(OLDER_THAN_MS, async (keys) => {
-      const known = new Set<string>();
-      for (let i = 0; i < keys.length; i += 500) {
-        const rows = await ctx.store.db
-          .selectFrom('documents')
-          .select('blobKey')
-          .where('blobKey', 'in', keys.slice(i, i + 500))
-          .execute();
-        for (const r of rows) if (r.blobKey) known.add(r.blobKey);
-      }
-      return known;
+      const rows = await inBatches(keys, (slice) => ctx.store.db.selectFrom('documents').select('blobKey').where('blobKey', 'in', slice).execute());
+      return new Set(rows.flatMap((r) => (r.blobKey ? [r.blobKey] : [])));
     });
     if (removed > 0) ctx.log.info({ removed }, 'removed stored files no document names (left by a process that stopped mid-upload)');
     return false;
