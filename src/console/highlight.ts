@@ -106,14 +106,16 @@ export function joinChunks(texts: readonly string[]): { text: string; starts: nu
   return { text: texts.join(CHUNK_SEPARATOR), starts };
 }
 
-/** The words of a search (three letters or more) marked where they occur in a result's text. */
-export function termSegments(text: string, query: string): { text: string; hit: boolean }[] {
-  const terms = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])];
-  if (terms.length === 0) return [{ text, hit: false }];
-  const escaped = terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const re = new RegExp(`(${escaped.join('|')})`, 'giu');
-  return text
-    .split(re)
-    .filter((piece) => piece.length > 0)
-    .map((piece) => ({ text: piece, hit: terms.includes(piece.toLowerCase()) }));
+/** A search result's snippet cut into plain and marked pieces at the ranges the answer gives (kept whole, ranges outside it ignored). */
+export function rangeSegments(text: string, ranges: { start: number; end: number }[]): { text: string; hit: boolean }[] {
+  const out: { text: string; hit: boolean }[] = [];
+  let at = 0;
+  for (const r of [...ranges].sort((a, b) => a.start - b.start)) {
+    if (r.start < at || r.end > text.length || r.end <= r.start) continue;
+    if (r.start > at) out.push({ text: text.slice(at, r.start), hit: false });
+    out.push({ text: text.slice(r.start, r.end), hit: true });
+    at = r.end;
+  }
+  if (at < text.length) out.push({ text: text.slice(at), hit: false });
+  return out;
 }

@@ -63,13 +63,13 @@ export async function chunksOf(db: DbOrTx, documentIds: string[], locale: string
   return out;
 }
 
-export async function insightTexts(db: DbOrTx, ids: string[]): Promise<{ id: string; documentId: string | null; text: string; description: string }[]> {
-  const out: { id: string; documentId: string | null; text: string; description: string }[] = [];
+export async function insightTexts(db: DbOrTx, ids: string[]): Promise<{ id: string; documentId: string | null; text: string }[]> {
+  const out: { id: string; documentId: string | null; text: string }[] = [];
   for (let i = 0; i < ids.length; i += 500) {
     out.push(
       ...(await db
         .selectFrom('insights')
-        .select(['id', 'documentId', 'text', 'description'])
+        .select(['id', 'documentId', 'text'])
         .where('id', 'in', ids.slice(i, i + 500))
         .execute()),
     );

@@ -8,6 +8,7 @@ import { matchDocuments, matchInsights } from './filters.js';
 import { invalid } from './errors.js';
 import { inBatches } from './views/in-batches.js';
 import { cosineDense, type LlmProvider } from '../engine/llm/provider.js';
+import { highlights, snippetOf } from '../engine/search/snippet.js';
 
 async function indexedTexts(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -77,7 +78,8 @@ async function freshIndex(db: DbOrTx, projectId: string, locale: string): Promis
   const changedInsights = [...now.insights].filter(([id, v]) => c!.insights.get(id) !== v).map(([id]) => id);
   for (const [id] of c.insights) if (!now.insights.has(id)) c.index.remove(id);
   for (const i of await insightTexts(db, changedInsights)) {
-    c.index.add({ id: i.id, kind: 'insight', documentId: i.documentId, text: `${i.text}\n${i.description}` });
+    // An insight matches by its statement alone: its description names its category, which must not make it match on its own.
+    c.index.add({ id: i.id, kind: 'insight', documentId: i.documentId, text: i.text });
   }
   c.documents = now.documents;
   c.insights = now.insights;
@@ -89,10 +91,10 @@ async function freshIndex(db: DbOrTx, projectId: string, locale: string): Promis
 }
 
 /**
- * With an embedding provider: one ranking per query by cosine to the items' embeddings. A
- * provider failure leaves search to the offline engine (logged by the caller's absence of it).
+ * With an embedding provider: per query, the cosine of each item's embedding to the query's. A
+ * provider failure leaves search to the offline engine.
  */
-async function embeddingRankings(db: DbOrTx, c: Cached, llm: LlmProvider, queries: string[]): Promise<string[][]> {
+async function embeddingSimilarities(db: DbOrTx, c: Cached, llm: LlmProvider, queries: string[]): Promise<Map<string, number>[] | undefined> {
   try {
     const missing = c.index.ids().filter((id) => !c.embeddings.has(id));
     if (missing.length > 0) {
@@ -101,15 +103,9 @@ async function embeddingRankings(db: DbOrTx, c: Cached, llm: LlmProvider, querie
       for (const [i, id] of missing.entries()) c.embeddings.set(id, vectors[i]!);
     }
     const qv = await llm.embed!(queries);
-    return qv.map((q) =>
-      [...c.embeddings]
-        .map(([id, v]) => [id, cosineDense(q, v)] as const)
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 200)
-        .map(([id]) => id),
-    );
+    return qv.map((q) => new Map([...c.embeddings].map(([id, v]) => [id, cosineDense(q, v)] as const)));
   } catch {
-    return [];
+    return undefined;
   }
 }
 
@@ -126,11 +122,11 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   const insights = await matchInsights(db, projectId, body.filters);
   const topK = body.topK ?? 10;
   const offset = body.offset ?? 0;
-  const extraRankings = scope.llm?.embed ? await embeddingRankings(db, cached, scope.llm, queries) : undefined;
+  const embeddings = scope.llm?.embed ? await embeddingSimilarities(db, cached, scope.llm, queries) : undefined;
   const { hits, total } = index.search(queries, {
     topK,
     offset,
-    extraRankings,
+    embeddings,
     kinds: body.onlyInsights ? ['insight'] : undefined,
     allow: (item) =>
       item.kind === 'insight' ? insights === null || insights.has(item.id) : docs === null || (item.documentId !== null && docs.has(item.documentId)),
@@ -149,17 +145,30 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   );
   const chunkById = new Map(chunkRows.map((c) => [c.id, c]));
   const insightById = new Map(insightRows.map((i) => [i.id, i]));
+  const matched = (h: (typeof hits)[number], text: string) => ({
+    score: h.score,
+    matchedBy: h.by,
+    snippet: snippetOf(text, highlights(text, h.terms, index.locale)),
+  });
   const results: ReadAnswer<'search'>['results'] = hits.flatMap((h): ReadAnswer<'search'>['results'] => {
     if (h.kind === 'chunk') {
       const c = chunkById.get(h.id);
       if (!c) return [];
       const doc = `D${counters.get(c.documentId)}`;
-      return [{ type: 'chunk' as const, id: `${doc}:${c.idx}`, documentId: doc, chunkIndex: Number(c.idx), speaker: c.speaker, text: c.text, score: h.score }];
+      return [
+        { type: 'chunk' as const, id: `${doc}:${c.idx}`, documentId: doc, chunkIndex: Number(c.idx), speaker: c.speaker, text: c.text, ...matched(h, c.text) },
+      ];
     }
     const i = insightById.get(h.id);
     if (!i) return [];
     return [
-      { type: 'insight' as const, id: `I${i.counter}`, documentId: i.documentId ? `D${counters.get(i.documentId)}` : null, text: i.text, score: h.score },
+      {
+        type: 'insight' as const,
+        id: `I${i.counter}`,
+        documentId: i.documentId ? `D${counters.get(i.documentId)}` : null,
+        text: i.text,
+        ...matched(h, i.text),
+      },
     ];
   });
   return { results, total, offset, topK };

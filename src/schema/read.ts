@@ -43,7 +43,10 @@ export const readActions = {
       onlyInsights: Type.Optional(Type.Boolean()),
       filters,
     },
-    { description: 'Hybrid semantic search. Exactly one of `query` and `queries` (400 otherwise); several queries are fused by reciprocal-rank fusion.' },
+    {
+      description:
+        'Passages and insights that match the query by its words or its meaning, best first; nothing else (a query that matches nothing answers no results). Each result says how it matched and gives a snippet with the matched words. Exactly one of `query` and `queries` (400 otherwise); several queries are fused by reciprocal-rank fusion, each result keeping its best score.',
+    },
   ),
   read_document: action(
     'read_document',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ACCOUNT, makeTestApp, seedProject, type Fixture, type TestApp } from '../helpers/app.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
+import { uploadReady } from '../helpers/upload.js';
 import { buildConsole } from './build.js';
 import { hasChromium, launchChromium } from './chromium.js';
 
@@ -172,6 +173,32 @@ describe.skipIf(!hasChromium())('console in Chromium', () => {
     expect(squeeze((await page.locator('.confirm').textContent()) ?? '')).toContain(
       'Still extracting the text of 1 document: you can confirm once every price is known.',
     );
+    await context.close();
+  }, 120_000);
+
+  it('shows each search result with how well and how it matched, its matched words marked and in view at 390 px, and nothing for absent words', async () => {
+    await uploadReady(
+      t,
+      f,
+      TRANSCRIPTS.map((x) => ({ filename: x.filename, content: x.text })),
+    );
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto(`${base}/#/p/${f.projectShortId}/search?q=tutorial`);
+    const first = page.locator('.result').first();
+    await first.waitFor({ timeout: 30_000 });
+    expect(squeeze((await first.locator('p').first().textContent()) ?? '')).toMatch(/· \d{1,3}% match by (its words|meaning|words and meaning)$/);
+    const mark = first.locator('mark').first();
+    expect((await mark.textContent())?.toLowerCase()).toBe('tutorial');
+    const box = (await mark.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    const total = Number(/of (\d+)/.exec((await page.locator('#results-title').textContent()) ?? '')![1]);
+    expect(await page.locator('.result').count()).toBe(Math.min(total, 20));
+
+    await page.goto(`${base}/#/p/${f.projectShortId}/search?q=xylophone%20quantum`);
+    await page.getByText('Nothing matches "xylophone quantum".').waitFor({ timeout: 30_000 });
     await context.close();
   }, 120_000);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinChunks, locateQuotes, segments, termSegments } from '../../src/console/highlight.js';
+import { joinChunks, locateQuotes, rangeSegments, segments } from '../../src/console/highlight.js';
 import { parseCategories } from '../../src/console/categories-input.js';
 
 describe('reader highlights', () => {
@@ -52,10 +52,16 @@ describe('predefined categories typed or pasted', () => {
   });
 });
 
-describe('search result terms', () => {
-  it('marks the words of the query, whatever their case, and keeps the text whole', () => {
-    const parts = termSegments('The Bank sync failed; banking is hard.', 'bank a sync');
-    expect(parts.map((p) => p.text).join('')).toBe('The Bank sync failed; banking is hard.');
-    expect(parts.filter((p) => p.hit).map((p) => p.text)).toEqual(['Bank', 'sync', 'bank']);
+describe('search result snippets', () => {
+  it('marks the ranges the answer gives and keeps the text whole, ignoring ranges that overlap or fall outside', () => {
+    const text = 'The Bank sync failed; banking is hard.';
+    const parts = rangeSegments(text, [
+      { start: 4, end: 8 },
+      { start: 22, end: 29 },
+      { start: 6, end: 9 },
+      { start: 30, end: 99 },
+    ]);
+    expect(parts.map((p) => p.text).join('')).toBe(text);
+    expect(parts.filter((p) => p.hit).map((p) => p.text)).toEqual(['Bank', 'banking']);
   });
 });

@@ -43,6 +43,40 @@ describe.each(STORE_KINDS)('search and find_entities on %s', (kind) => {
         expect(r).toMatchObject({ type: 'chunk', id: expect.stringMatching(/^D\d+:\d+$/), text: expect.any(String), score: expect.any(Number) });
     });
 
+    it('answers only what matches: nothing for absent words, a readable score, how it matched and the matched words marked', async () => {
+      expect(await search({ query: 'xylophone quantum' })).toEqual({ results: [], total: 0, offset: 0, topK: 10 });
+      const all = await search({ query: 'tutorial', topK: 50 });
+      expect(all.total).toBe(all.results.length);
+      expect(all.total).toBeGreaterThan(0);
+      for (const r of all.results) {
+        expect(r.score).toBeGreaterThan(0);
+        expect(r.score).toBeLessThanOrEqual(1);
+        const marked = r.snippet.highlights.map((h: { start: number; end: number }) => r.snippet.text.slice(h.start, h.end).toLowerCase());
+        if (r.matchedBy !== 'meaning') expect(marked).toContain('tutorial');
+        expect(r.text).toContain(r.snippet.text.replace(/^…|…$/g, ''));
+      }
+      const scores = all.results.map((r: { score: number }) => r.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    });
+
+    it('matches an insight by its statement, never by the name of its category alone', async () => {
+      const created = await t.post(WRITE, f.editKey, { action: 'manage_categories', operation: 'create', text: 'Robertson quandary' });
+      expect(created.statusCode).toBe(200);
+      const category = created.json().category;
+      const insight = (
+        await t.post(WRITE, f.editKey, {
+          action: 'manage_insights',
+          operation: 'create',
+          categories: [category.id],
+          text: 'Participants want a clearer welcome screen',
+          documentId: 'D1',
+        })
+      ).json().insight;
+      expect((await search({ query: 'Robertson quandary' })).total).toBe(0);
+      expect((await search({ query: 'welcome screen', onlyInsights: true })).results.map((r: { id: string }) => r.id)).toEqual([insight.id]);
+      await t.post(WRITE, f.editKey, { action: 'manage_insights', operation: 'delete', categories: [], id: insight.id });
+    });
+
     it('reads what it ranks a chunk by from the store, and the text again where that is missing or in another locale', async () => {
       const db = t.app.store.db;
       const stored = await db.selectFrom('chunks').select(['searchTerms', 'searchLocale']).where('projectId', '=', f.projectId).execute();

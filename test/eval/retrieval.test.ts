@@ -4,7 +4,7 @@ import { corpusChunks, evaluate, relevantIds } from './evaluate.js';
 import { DOCUMENTS, QUERIES } from './corpus.js';
 
 /** The figures recorded in test/eval/README.md; the engine may not fall below them. */
-const RECORDED = { allHybridNdcg: 0.783, paraphrasedHybridNdcg: 0.566, paraphrasedHybridRecall: 0.742 };
+const RECORDED = { allHybridNdcg: 0.795, paraphrasedHybridNdcg: 0.591, paraphrasedHybridRecall: 0.783 };
 const TOLERANCE = 0.01;
 
 describe('retrieval evaluation set', () => {

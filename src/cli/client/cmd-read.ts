@@ -12,12 +12,30 @@ const INSIGHTS_USAGE = `Usage: sift insights [--project <id or name>] [--categor
 The project's insights with their categories and quotes; the filters of one kind are OR-ed,
 kinds AND-ed.`;
 
+type SearchView = ActionAnswer<'read', 'search'>['results'][number];
+
 export type InsightView = NonNullable<ActionAnswer<'read', 'get_insights'>['insights']>[number];
 
 const oneLine = (text: string, max = 200) => {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
+
+/**
+ * A result's snippet on one line, its matched words in bold on a terminal and between asterisks
+ * in a pipe (where they can still be seen, and grepped).
+ */
+function marked(snippet: SearchView['snippet'], bold: boolean): string {
+  let out = '';
+  let at = 0;
+  for (const h of [...snippet.highlights].sort((a, b) => a.start - b.start)) {
+    if (h.start < at) continue;
+    const word = snippet.text.slice(h.start, h.end);
+    out += snippet.text.slice(at, h.start) + (bold ? `\x1b[1m${word}\x1b[22m` : `*${word}*`);
+    at = h.end;
+  }
+  return oneLine(out + snippet.text.slice(at), 400);
+}
 
 const count = (raw: unknown, name: string, min: number, max: number): number | undefined => {
   if (raw === undefined) return undefined;
@@ -54,7 +72,7 @@ export const search: Command = {
             }:`,
             ...results.map((r, i) => {
               const where = r.type === 'insight' ? `${r.id}${r.documentId ? ` · ${r.documentId}` : ''}` : r.id;
-              return `${String(i + 1 + (offset ?? 0)).padStart(3)}. [${where}] ${r.speaker ? `${r.speaker}: ` : ''}${oneLine(r.text)}  (${r.score.toFixed(3)})`;
+              return `${String(i + 1 + (offset ?? 0)).padStart(3)}. [${where}] ${r.speaker ? `${r.speaker}: ` : ''}${marked(r.snippet, io.bold)}  (${Math.round(r.score * 100)}% by ${r.matchedBy === 'both' ? 'words and meaning' : r.matchedBy})`;
             }),
           ],
     );

@@ -43,6 +43,8 @@ export interface Io {
   tty: boolean;
   /** Standard input is a terminal: questions may be asked. */
   interactive: boolean;
+  /** Standard output is a terminal and NO_COLOR is unset: results may be marked in bold. */
+  bold: boolean;
   out(text: string): void;
   err(text: string): void;
 }
@@ -52,6 +54,7 @@ export function processIo(json: boolean): Io {
     json,
     tty: process.stderr.isTTY === true,
     interactive: process.stdin.isTTY === true,
+    bold: process.stdout.isTTY === true && !process.env.NO_COLOR,
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
     err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
   };

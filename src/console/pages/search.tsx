@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { call } from '../api.js';
 import type { SearchResult } from '../types.js';
 import { href, navigate } from '../router.js';
-import { termSegments } from '../highlight.js';
+import { rangeSegments } from '../highlight.js';
 import { Empty, ErrorNote, Field, Loading, PageTitle, useAsync } from '../ui.js';
 import type { ProjectProps } from './project.js';
 
@@ -13,6 +13,11 @@ interface SearchAnswer {
   total: number;
   offset: number;
 }
+
+const BY: Record<SearchResult['matchedBy'], string> = { words: 'by its words', meaning: 'by meaning', both: 'by words and meaning' };
+
+/** "87% match by its words": the score as a share, and how the result matched. */
+const matchLabel = (r: SearchResult) => `${Math.round(r.score * 100)}% match ${BY[r.matchedBy]}`;
 
 /** Search over the project's passages and insights; the query lives in the address. */
 export function SearchTab({ project, query }: ProjectProps) {
@@ -71,10 +76,10 @@ export function SearchTab({ project, query }: ProjectProps) {
                   ) : (
                     `Insight ${r.id}`
                   )}
-                  {r.type === 'chunk' && r.speaker ? ` · ${r.speaker}` : ''} · score {r.score.toFixed(3)}
+                  {r.type === 'chunk' && r.speaker ? ` · ${r.speaker}` : ''} · <span title={`score ${r.score.toFixed(2)} of 1`}>{matchLabel(r)}</span>
                 </p>
                 <p class={r.type === 'insight' ? 'result-text insight-text' : 'result-text'}>
-                  {termSegments(r.text, q).map((piece, k) => (piece.hit ? <mark key={k}>{piece.text}</mark> : piece.text))}
+                  {rangeSegments(r.snippet.text, r.snippet.highlights).map((piece, k) => (piece.hit ? <mark key={k}>{piece.text}</mark> : piece.text))}
                 </p>
               </li>
             ))}

@@ -12,6 +12,8 @@ export interface WordVectors {
   get(word: string): Float32Array | undefined;
   /** 0 for the most frequent word; frequency falls roughly as 1 / (rank + 1). */
   rank(word: string): number | undefined;
+  /** Every word it knows, the most frequent first. */
+  readonly words: readonly string[];
 }
 
 const FILE = new URL('../../../assets/word-vectors-en.bin', import.meta.url);
@@ -41,6 +43,7 @@ function load(): WordVectors | null {
   const cache = new Map<number, Float32Array>();
   return {
     dims,
+    words,
     rank: (word) => row.get(word),
     get(word) {
       const i = row.get(word);

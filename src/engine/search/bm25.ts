@@ -65,4 +65,24 @@ export class Bm25 {
   documentFrequency(term: string): number {
     return this.postings.get(term)?.size ?? 0;
   }
+
+  /** The items holding a term, with how often each holds it. */
+  holders(term: string): ReadonlyMap<string, number> | undefined {
+    return this.postings.get(term);
+  }
+
+  /** BM25's inverse document frequency of a term; a term no item holds gets the highest. */
+  idf(term: string): number {
+    const n = this.lengths.size;
+    const df = this.documentFrequency(term);
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /** How saturated a term's count in an item is, in (0, 1): BM25's term-frequency factor over its ceiling. */
+  saturation(id: string, tf: number, k1 = K1, b = B): number {
+    const n = this.lengths.size;
+    const avg = n === 0 ? 1 : this.totalLength / n;
+    const len = this.lengths.get(id) ?? avg;
+    return tf / (tf + k1 * (1 - b + (b * len) / avg));
+  }
 }

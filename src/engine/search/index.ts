@@ -5,14 +5,18 @@ import { stem, stopWords, terms, tokenize } from '../text/index.js';
 import { analyseForSearch, type Analysed } from './analysed.js';
 import { textVector } from '../meaning/sentence-vectors.js';
 import { dot } from '../meaning/word-vectors.js';
+import { stemVector } from '../meaning/stem-vectors.js';
+import { clamp01, combined, RELEVANCE, type Match, type MatchedBy } from './relevance.js';
 
 /**
- * The offline search engine of one project: a lexical BM25 ranking of the query's own words,
- * a semantic ranking of the query expanded by meaning (WordNet synonyms and gloss words for
- * English, a small research lexicon, and pseudo-relevance feedback from the project's own
- * text), and, where the language has word vectors, a ranking by the meaning of query and
- * item as a whole (the same SIF vectors as analysis uses), fused by reciprocal rank; several
- * queries are fused the same way (decisions §7).
+ * The offline search engine of one project (issue 27). An item is a result when it matches the
+ * query: by words (it holds one of the query's terms) or by meaning (it holds a WordNet synonym or
+ * a research-lexicon paraphrase of a query word, or its sentence vector is close to the query's
+ * by the bars of `RELEVANCE`, or, with a provider, its embedding is). Nothing else is returned,
+ * so `total` counts what a client can page through. Each result's score is in [0, 1]: the
+ * share of the query's terms it holds (weighted by how rare they are in the project), raised by
+ * how closely it matches in meaning; results come best first. Several queries are fused by
+ * reciprocal rank (decisions §7), each result keeping its best score.
  */
 export interface SearchItem {
   id: string;
@@ -29,10 +33,10 @@ export interface SearchOptions {
   mode?: SearchMode;
   kinds?: SearchItem['kind'][];
   allow?: (item: Omit<SearchItem, 'text'>) => boolean;
-  /** Use the research lexicon in the semantic ranking (on by default). */
+  /** Use the research lexicon for matches by meaning (on by default). */
   lexicon?: boolean;
-  /** Further rankings of ids per query (e.g. from embeddings), fused into that query's list. */
-  extraRankings?: string[][];
+  /** Per query, the cosine of each item's embedding to the query's (from a provider), where there is one. */
+  embeddings?: Map<string, number>[];
 }
 
 export interface Hit {
@@ -40,19 +44,12 @@ export interface Hit {
   kind: SearchItem['kind'];
   documentId: string | null;
   score: number;
+  by: MatchedBy;
+  /** The item's terms (stems) that matched: the query's own, or their synonyms. */
+  terms: string[];
 }
 
 const RRF_K = 60;
-const LITERAL_POWER = 4;
-const SYNONYM_WEIGHT = 0.6;
-const GLOSS_WEIGHT = 0.25;
-const LEXICON_WEIGHT = 0.5;
-const FEEDBACK_DOCS = 3;
-const FEEDBACK_TERMS = 8;
-const FEEDBACK_WEIGHT = 0.3;
-const MEANING_FLOOR = 0;
-/** How deep each ranking is read before fusion, at least. */
-const MIN_DEPTH = 1000;
 
 /** What the index keeps of an item: not its text, which answers read from the store. */
 interface Kept {
@@ -63,11 +60,20 @@ interface Kept {
   meaning: Float32Array | null;
 }
 
+/** A query word: its stem and the stems of its synonyms and paraphrases (each a phrase of one or more stems). */
+interface QueryWord {
+  term: string;
+  expansions: string[][];
+}
+
 export class SearchIndex {
   private readonly items = new Map<string, Kept>();
   private readonly bm25 = new Bm25();
   private bytes = 0;
-  constructor(readonly locale = 'en') {}
+  constructor(
+    readonly locale = 'en',
+    private readonly params = RELEVANCE,
+  ) {}
 
   get size(): number {
     return this.items.size;
@@ -112,110 +118,121 @@ export class SearchIndex {
     return [...this.items.keys()];
   }
 
-  /** The query's own terms, each weight 1. */
-  private lexicalWeights(query: string): Map<string, number> {
-    const w = new Map<string, number>();
-    for (const t of terms(query, this.locale)) w.set(t, 1);
-    return w;
-  }
-
-  /** The query expanded by meaning: synonyms, gloss words and lexicon paraphrases, weighted below the original words. */
-  private semanticWeights(query: string, useLexicon: boolean): Map<string, number> {
-    const weights = this.lexicalWeights(query);
-    const put = (text: string, weight: number) => {
-      for (const t of terms(text, this.locale)) if ((weights.get(t) ?? 0) < weight) weights.set(t, weight);
-    };
+  /** The query's content words, once each, with what they mean beyond themselves (synonyms, paraphrases). */
+  private queryWords(query: string, useLexicon: boolean): QueryWord[] {
     const stops = stopWords(this.locale);
-    const words = tokenize(query, this.locale).filter((w) => !stops.has(w));
-    for (const w of words) {
-      if (useLexicon) for (const p of paraphrasesOf(w).concat(paraphrasesOf(stem(w, this.locale)))) put(p, LEXICON_WEIGHT);
-      if (this.locale === 'en') {
-        const e = expand(w);
-        for (const s of e.synonyms) put(s, SYNONYM_WEIGHT);
-        for (const g of e.gloss) put(g, GLOSS_WEIGHT);
-      }
+    const out = new Map<string, QueryWord>();
+    for (const w of tokenize(query, this.locale)) {
+      const bare = w.replace(/'s$|n't$/, '');
+      if (bare.length === 0 || stops.has(bare) || stops.has(w) || out.has(stem(bare, this.locale))) continue;
+      const term = stem(bare, this.locale);
+      const phrases = [...(useLexicon ? [...paraphrasesOf(bare), ...paraphrasesOf(term)] : []), ...(this.locale === 'en' ? expand(bare).synonyms : [])];
+      const expansions = phrases.map((p) => terms(p, this.locale)).filter((t) => t.length > 0 && !t.includes(term));
+      out.set(term, { term, expansions });
     }
-    // Terms so common in the project that they carry no meaning here are dropped from the expansion.
-    for (const [t, wt] of weights) if (wt < 1 && this.bm25.documentFrequency(t) > this.items.size * 0.3) weights.delete(t);
-    return weights;
+    return [...out.values()];
   }
 
-  /** Pseudo-relevance feedback: the most distinctive terms of the best few items join the query. */
-  private withFeedback(weights: Map<string, number>, allow: (id: string) => boolean): Map<string, number> {
-    const first = firstOf([...this.bm25.score(weights, allow)], FEEDBACK_DOCS, (a, b) => b[1] - a[1]);
-    const counts = new Map<string, number>();
-    for (const [id] of first) for (const t of new Set(this.items.get(id)!.terms)) counts.set(t, (counts.get(t) ?? 0) + 1);
-    const n = this.items.size;
-    const ranked = [...counts]
-      .filter(([t]) => !weights.has(t))
-      .map(([t, c]) => [t, c * Math.log(1 + n / (1 + this.bm25.documentFrequency(t)))] as const)
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, FEEDBACK_TERMS);
-    const out = new Map(weights);
-    for (const [t] of ranked) out.set(t, FEEDBACK_WEIGHT);
-    return out;
-  }
-
-  private byWeights(weights: Map<string, number>, allow: (id: string) => boolean, depth: number, found: Set<string>): string[] {
-    const scores = this.bm25.score(weights, allow);
-    for (const id of scores.keys()) found.add(id);
-    return firstOf([...scores], depth, byScoreThenId).map(([id]) => id);
-  }
-
-  /** The query expanded by meaning, ranked by BM25 (WordNet, lexicon, feedback). */
-  private rankByExpansion(query: string, allow: (id: string) => boolean, useLexicon: boolean, depth: number, found: Set<string>): string[] {
-    return this.byWeights(this.withFeedback(this.semanticWeights(query, useLexicon), allow), allow, depth, found);
-  }
-
-  /** The `depth` best items for a query, each item it matched at all added to `found`. */
-  private rank(
-    query: string,
-    mode: Exclude<SearchMode, 'hybrid'>,
-    allow: (id: string) => boolean,
-    useLexicon: boolean,
-    depth: number,
-    found: Set<string>,
-  ): string[] {
-    if (mode === 'lexical') return this.byWeights(this.lexicalWeights(query), allow, depth, found);
-    const byExpansion = this.rankByExpansion(query, allow, useLexicon, depth, found);
-    const byMeaning = this.rankByMeaning(query, allow, depth, found);
-    return byMeaning.length
-      ? fuse([byExpansion, byMeaning])
-          .map(([id]) => id)
-          .slice(0, depth)
-      : byExpansion;
+  /** The items holding every stem of a phrase. */
+  private holdersOf(phrase: string[]): string[] {
+    const [first, ...rest] = phrase;
+    const holders = this.bm25.holders(first!);
+    if (!holders) return [];
+    return [...holders.keys()].filter((id) => rest.every((t) => this.bm25.holders(t)?.has(id)));
   }
 
   /**
-   * How literally the project answers a query: the share of the query's own terms that its best
-   * lexical match contains, to the fourth power. A paraphrase's best lexical match shares a word
-   * or two by chance, and its list then counts for little in the fusion instead of pushing the
-   * matches by meaning down; a query whose words all stand in one item keeps its full weight.
-   * (The power was chosen on test/eval's set, which is not held out: 1, 2, 3, 4, 8 gave
-   * paraphrased nDCG@10 0.443, 0.518, 0.551, 0.566, 0.568, literal queries 1.000 throughout.)
+   * How close in meaning the query's closest word is to the item's closest (the cosine of their
+   * word vectors, by stem), the language's most common words left out of the item's side, as
+   * they are near everything.
    */
-  private literalness(query: string, lexical: string[]): number {
-    const terms = [...this.lexicalWeights(query).keys()];
-    const top = lexical[0] ? this.items.get(lexical[0]) : undefined;
-    if (!top || terms.length === 0) return 0;
-    const has = new Set(top.terms);
-    return (terms.filter((t) => has.has(t)).length / terms.length) ** LITERAL_POWER;
-  }
-
-  /** Items by the cosine of their meaning to the query's, the closest first (those at or below 0 left out). */
-  private rankByMeaning(query: string, allow: (id: string) => boolean, depth: number, found: Set<string>): string[] {
-    const q = textVector(query, this.locale);
-    if (!q) return [];
-    const scored: [string, number][] = [];
-    for (const [id, item] of this.items) {
-      if (!item.meaning || !allow(id)) continue;
-      const s = dot(q, item.meaning);
-      if (s > MEANING_FLOOR) {
-        scored.push([id, s]);
-        found.add(id);
+  private closestWords(query: Float32Array[], item: Kept): { similarity: number; term: string; rank: number } {
+    let best = { similarity: 0, term: '', rank: 0 };
+    for (const t of new Set(item.terms)) {
+      const v = stemVector(t, this.locale);
+      if (!v || v.rank < this.params.commonWords) continue;
+      for (const q of query) {
+        const similarity = dot(q, v.vector);
+        if (similarity > best.similarity) best = { similarity, term: t, rank: v.rank };
       }
     }
-    return firstOf(scored, depth, byScoreThenId).map(([id]) => id);
+    return best;
+  }
+
+  /** Every item that matches one query, with its score, how it matched and the terms that did. */
+  private matches(query: string, mode: SearchMode, allow: (id: string) => boolean, useLexicon: boolean, embedding?: Map<string, number>): Map<string, Match> {
+    const p = this.params;
+    const words = this.queryWords(query, useLexicon);
+    const idf = new Map(words.map((w) => [w.term, this.bm25.idf(w.term)]));
+    const totalIdf = [...idf.values()].reduce((a, b) => a + b, 0);
+    const lexical = new Map<string, { idf: number; frequency: number; terms: Set<string> }>();
+    if (mode !== 'semantic' && totalIdf > 0) {
+      for (const w of words) {
+        for (const [id, tf] of this.bm25.holders(w.term) ?? []) {
+          if (!allow(id)) continue;
+          const e = lexical.get(id) ?? { idf: 0, frequency: 0, terms: new Set<string>() };
+          e.idf += idf.get(w.term)!;
+          e.frequency += idf.get(w.term)! * this.bm25.saturation(id, tf, p.k1, p.b);
+          e.terms.add(w.term);
+          lexical.set(id, e);
+        }
+      }
+    }
+    // `matches`: whether the meaning alone makes the item a match (it passed a bar, or holds a synonym).
+    const meaning = new Map<string, { score: number; terms: Set<string>; matches: boolean }>();
+    const mean = (id: string, score: number, found: string[] = [], matches = true) => {
+      const e = meaning.get(id) ?? { score: 0, terms: new Set<string>(), matches: false };
+      e.score = Math.max(e.score, score);
+      e.matches ||= matches;
+      for (const t of found) e.terms.add(t);
+      meaning.set(id, e);
+    };
+    if (mode !== 'lexical' && totalIdf > 0) {
+      // A query word found through its synonyms, where the item does not hold the word itself.
+      const bySynonym = new Map<string, { idf: number; terms: string[] }>();
+      for (const w of words) {
+        const reached = new Map<string, string[]>();
+        for (const phrase of w.expansions) for (const id of this.holdersOf(phrase)) if (!reached.has(id)) reached.set(id, phrase);
+        for (const [id, phrase] of reached) {
+          if (!allow(id) || this.bm25.holders(w.term)?.has(id)) continue;
+          const e = bySynonym.get(id) ?? { idf: 0, terms: [] };
+          e.idf += idf.get(w.term)!;
+          e.terms.push(...phrase);
+          bySynonym.set(id, e);
+        }
+      }
+      for (const [id, e] of bySynonym) mean(id, (p.synonymWeight * e.idf) / totalIdf, e.terms);
+      const q = textVector(query, this.locale);
+      const queryVectors = words.map((w) => stemVector(w.term, this.locale)?.vector).filter((v): v is Float32Array => !!v);
+      if (q && queryVectors.length > 0) {
+        for (const [id, item] of this.items) {
+          if (!item.meaning || !allow(id)) continue;
+          const cosine = dot(q, item.meaning);
+          // An item the query's words found counts its meaning whatever it is; the bars decide only what else matches.
+          if (lexical.has(id)) {
+            if (cosine > 0) mean(id, clamp01(cosine / p.meaningFull), [], false);
+            continue;
+          }
+          if (cosine < p.meaningBar) continue;
+          const closest = this.closestWords(queryVectors, item);
+          // The word that carried the match is shown only when it says something ("recycling", not "keep").
+          if (closest.similarity >= p.wordBar) mean(id, clamp01(cosine / p.meaningFull), closest.rank >= p.shownWords ? [closest.term] : []);
+        }
+      }
+      for (const [id, cosine] of embedding ?? []) {
+        if (cosine >= p.embeddingBar && this.items.has(id) && allow(id)) mean(id, clamp01(cosine / p.embeddingFull));
+      }
+    }
+    const out = new Map<string, Match>();
+    for (const id of new Set([...lexical.keys(), ...meaning.keys()])) {
+      const l = lexical.get(id);
+      const m = meaning.get(id);
+      const wordsScore = l ? (l.idf / totalIdf) ** p.coveragePower * (1 - p.frequencyShare + (p.frequencyShare * l.frequency) / l.idf) : 0;
+      const score = combined(wordsScore, m?.score ?? 0);
+      const by: MatchedBy = l && m?.matches ? 'both' : l ? 'words' : 'meaning';
+      out.set(id, { score, by, terms: new Set([...(l?.terms ?? []), ...(m?.terms ?? [])]) });
+    }
+    return out;
   }
 
   search(queries: string[], opts: SearchOptions = {}): { hits: Hit[]; total: number } {
@@ -227,26 +244,40 @@ export class SearchIndex {
     };
     const offset = opts.offset ?? 0;
     const topK = opts.topK ?? 10;
-    // Each ranking is fused from its best items only: an item below this depth in every list
-    // adds less than 1/(60 + depth) to any score. Every item matched at all still counts in `total`.
-    const depth = Math.max(MIN_DEPTH, 2 * (offset + topK));
-    const found = new Set<string>();
-    const lists: string[][] = [];
-    queries.forEach((q, n) => {
-      const extra = (opts.extraRankings?.[n] ?? []).filter((id) => this.items.has(id) && allow(id));
-      for (const id of extra) found.add(id);
-      if (mode === 'hybrid') {
-        const lexical = this.rank(q, 'lexical', allow, useLexicon, depth, found);
-        const ranked = [lexical, this.rank(q, 'semantic', allow, useLexicon, depth, found), ...(extra.length ? [extra] : [])];
-        lists.push(fuse(ranked, [this.literalness(q, lexical), 1, 1]).map(([id]) => id));
-      } else lists.push(this.rank(q, mode, allow, useLexicon, depth, found));
-    });
-    const fused = lists.length === 1 ? lists[0]!.map((id, i) => [id, 1 / (RRF_K + i + 1)] as const) : fuse(lists);
-    const hits = fused.slice(offset, offset + topK).map(([id, score]) => {
+    const perQuery = queries.map((q, n) => this.matches(q, mode, allow, useLexicon, opts.embeddings?.[n]));
+    const best = new Map<string, Match>();
+    for (const matches of perQuery) {
+      for (const [id, m] of matches) {
+        const seen = best.get(id);
+        if (!seen) best.set(id, { ...m, terms: new Set(m.terms) });
+        else {
+          seen.score = Math.max(seen.score, m.score);
+          if (seen.by !== m.by) seen.by = 'both';
+          for (const t of m.terms) seen.terms.add(t);
+        }
+      }
+    }
+    const order =
+      perQuery.length === 1
+        ? firstOf(
+            [...best].map(([id, m]) => [id, m.score] as const),
+            offset + topK,
+            byScoreThenId,
+          ).map(([id]) => id)
+        : fuse(
+            perQuery.map((matches) =>
+              [...matches]
+                .map(([id, m]) => [id, m.score] as const)
+                .sort(byScoreThenId)
+                .map(([id]) => id),
+            ),
+          ).map(([id]) => id);
+    const hits = order.slice(offset, offset + topK).map((id) => {
       const item = this.items.get(id)!;
-      return { id, kind: item.kind, documentId: item.documentId, score: Number(score.toFixed(6)) };
+      const m = best.get(id)!;
+      return { id, kind: item.kind, documentId: item.documentId, score: Number(m.score.toFixed(4)), by: m.by, terms: [...m.terms] };
     });
-    return { hits, total: found.size };
+    return { hits, total: best.size };
   }
 }
 

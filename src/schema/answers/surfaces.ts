@@ -73,10 +73,27 @@ export const readAnswers = {
         chunkIndex: Type.Optional(Count),
         speaker: Type.Optional(Nullable(Type.String())),
         text: Type.String(),
-        score: Type.Number(),
+        score: Type.Number({
+          minimum: 0,
+          maximum: 1,
+          description:
+            'How closely the result matches, comparable across queries of one project: 1 when it holds every term of the query (rarer terms weighing more) or matches its meaning as closely as a passage can; results come best first',
+        }),
+        matchedBy: StringEnum(['words', 'meaning', 'both'] as const, {
+          description: '`words`: it holds terms of the query; `meaning`: a synonym, a word close in meaning, or the meaning of the whole text; `both`',
+        }),
+        snippet: Closed(
+          {
+            text: Type.String({ description: 'about 200 characters of `text` around the matched words, `…` where text is left out' }),
+            highlights: Type.Array(Closed({ start: Count, end: Count }), {
+              description: 'where the matched words stand in the snippet (UTF-16 offsets, end exclusive)',
+            }),
+          },
+          { description: 'The part of the text that matched, its matched words marked' },
+        ),
       }),
     ),
-    total: Count,
+    total: Type.Integer({ minimum: 0, description: 'how many results match, all of which a client can page through with `offset`' }),
     offset: Count,
     topK: Count,
   }),

@@ -513,7 +513,7 @@ export interface components {
         };
         /**
          * read.search
-         * @description Hybrid semantic search. Exactly one of `query` and `queries` (400 otherwise); several queries are fused by reciprocal-rank fusion.
+         * @description Passages and insights that match the query by its words or its meaning, best first; nothing else (a query that matches nothing answers no results). Each result says how it matched and gives a snippet with the matched words. Exactly one of `query` and `queries` (400 otherwise); several queries are fused by reciprocal-rank fusion, each result keeping its best score.
          */
         ReadSearch: {
             /**
@@ -778,8 +778,25 @@ export interface components {
                 chunkIndex?: number;
                 speaker?: string | null;
                 text: string;
+                /** @description How closely the result matches, comparable across queries of one project: 1 when it holds every term of the query (rarer terms weighing more) or matches its meaning as closely as a passage can; results come best first */
                 score: number;
+                /**
+                 * @description `words`: it holds terms of the query; `meaning`: a synonym, a word close in meaning, or the meaning of the whole text; `both`
+                 * @enum {string}
+                 */
+                matchedBy: "words" | "meaning" | "both";
+                /** @description The part of the text that matched, its matched words marked */
+                snippet: {
+                    /** @description about 200 characters of `text` around the matched words, `…` where text is left out */
+                    text: string;
+                    /** @description where the matched words stand in the snippet (UTF-16 offsets, end exclusive) */
+                    highlights: {
+                        start: number;
+                        end: number;
+                    }[];
+                };
             }[];
+            /** @description how many results match, all of which a client can page through with `offset` */
             total: number;
             offset: number;
             topK: number;
