@@ -6,6 +6,7 @@ import * as m004 from './migrations/004-document-hash.js';
 import * as m005 from './migrations/005-imported-codings.js';
 import * as m006 from './migrations/006-chunk-search-terms.js';
 import * as m007 from './migrations/007-tag-names-unique.js';
+import * as m008 from './migrations/008-listing-changes.js';
 
 /** Migrations are listed here (not read from disk) so they run the same under tsx and from dist/. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005-imported-codings': m005,
   '006-chunk-search-terms': m006,
   '007-tag-names-unique': m007,
+  '008-listing-changes': m008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

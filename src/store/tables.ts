@@ -305,6 +305,14 @@ export interface OutboxTable {
   error: string | null;
 }
 
+/** One row per written row of a project's documents, their tags and metadata (triggers write it; migration 008). */
+export interface ListingChangesTable {
+  /** An integer; PostgreSQL's driver reads its bigserial as text. */
+  id: ColumnType<number | string, never, never>;
+  projectId: string;
+  at: ColumnType<string, never, never>;
+}
+
 export interface Tables {
   outbox: OutboxTable;
   users: UsersTable;
@@ -329,6 +337,7 @@ export interface Tables {
   analyses: AnalysesTable;
   analysisVerdicts: AnalysisVerdictsTable;
   importedCodings: ImportedCodingsTable;
+  listingChanges: ListingChangesTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

@@ -6,9 +6,10 @@ import { processingJob } from './process-document.js';
 import { mailJob } from './mailer.js';
 import { analysisJob } from './analysis-job.js';
 import { blobSweepJob } from './blob-sweep.js';
+import { listingLogPruneJob } from './listing-log-prune.js';
 
 /** Paid work first, then extraction, then analyses (which need processed documents), then mail, then housekeeping. */
-export const JOB_KINDS: JobKind[] = [processingJob, extractionJob, analysisJob, mailJob, blobSweepJob];
+export const JOB_KINDS: JobKind[] = [processingJob, extractionJob, analysisJob, mailJob, blobSweepJob, listingLogPruneJob];
 
 export interface Workers {
   nudge(): void;
