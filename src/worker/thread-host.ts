@@ -15,8 +15,8 @@ export type ToHost = { type: 'ready' } | { type: 'drained'; id: number } | { typ
 const RESTART_MS = 1000;
 
 /**
- * Runs `config.workers` job loops in a worker thread with its own store connection. A thread that
- * dies (out of memory on a huge analysis, say) is started again after a second; what it held is
+ * Runs `config.workers` job loops in a worker thread with its own store connection, started
+ * without waiting for it to be ready. A thread that dies (out of memory on a huge analysis, say) is started again after a second; what it held is
  * claimed again when its leases expire, since all state lives in the tables.
  */
 export async function startWorkerThread(config: Config, store: StoreOptions, log: FastifyBaseLogger): Promise<Workers> {
@@ -47,7 +47,9 @@ export async function startWorkerThread(config: Config, store: StoreOptions, log
       });
     });
 
-  await spawn();
+  // The thread loads the workers' code (about 0.9 s) beside the server, which listens meanwhile:
+  // jobs posted before it is ready wait in its port. A failed start is logged, and retried on exit.
+  void spawn().catch(() => undefined);
   const post = (msg: ToThread) => thread.postMessage(msg);
   return {
     nudge: () => post({ type: 'nudge' }),
