@@ -73,7 +73,7 @@ async function main() {
     const texts = distinctTranscripts(DOCS);
     for (let from = 0; from < texts.length; from += 20) {
       const form = new FormData();
-      texts.slice(from, from + 20).forEach((t, i) => form.append('file', new Blob([t]), `interview-${from + i}.txt`));
+      for (const [i, t] of texts.slice(from, from + 20).entries()) form.append('file', new Blob([t]), `interview-${from + i}.txt`);
       const r = await fetch(`${base}/api/sift-account/upload?projectId=${project.id}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}` },
