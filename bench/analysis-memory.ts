@@ -10,62 +10,24 @@
  *
  * Target: RSS after the tenth within 10% of its level after the first.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { distinctTranscripts } from './distinct-transcripts.js';
+import { client, NO_LIMITS, sleep, startServer } from './server-process.js';
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const ADMIN = 'memory-bench-operator-token';
 const RUNS = Number(process.env.RUNS ?? 10);
 const DOCS = Number(process.env.DOCS ?? 200);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-memory-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(ROOT, 'dist/cli/main.js'), 'serve'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SIFT_DATA_DIR: work,
-      SIFT_ADMIN_TOKEN: ADMIN,
-      LOG_LEVEL: 'silent',
-      ...Object.fromEntries(['ACCOUNT', 'ACCOUNT_UPLOAD', 'ADMIN'].map((x) => [`SIFT_RATE_LIMIT_${x}`, '1000000'])),
-    },
-    stdio: 'ignore',
-  });
-  const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024;
+  const server = await startServer({ SIFT_DATA_DIR: work, SIFT_ADMIN_TOKEN: ADMIN, ...NO_LIMITS });
+  const base = server.base;
+  const rss = server.rss;
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/readyz`)).status === 200) break;
-      } catch {}
-      if (i > 600) throw new Error('the server did not start');
-      await sleep(100);
-    }
-    const post = async (surface: string, key: string, payload: Record<string, unknown>) => {
-      const r = await fetch(`${base}/api/sift-${surface}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      if (r.status !== 200) throw new Error(`${payload.action}: ${r.status} ${await r.text()}`);
-      return (await r.json()) as any;
-    };
+    const post = client(base);
     const { user } = await post('admin', ADMIN, { action: 'create_user', email: 'memory@example.com' });
     const { account } = await post('admin', ADMIN, { action: 'create_account', name: 'Memory', ownerUserId: user.id, credits: 10_000_000 });
     const { project } = await post('admin', ADMIN, { action: 'create_project', accountId: account.id, ownerUserId: user.id, name: 'Memory' });
@@ -125,8 +87,7 @@ async function main() {
       `after the last vs after the first: ${((after[after.length - 1]! / after[0]! - 1) * 100).toFixed(1)}%; highest vs after the first: ${((Math.max(...after) / after[0]! - 1) * 100).toFixed(1)}%`,
     );
   } finally {
-    server.kill('SIGTERM');
-    await sleep(500);
+    await server.stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
 }

@@ -11,32 +11,22 @@
  *
  * Target: with the commits, at least 0.9× the quiet figure.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { client, median, NO_LIMITS, ROOT, sleep, startServer } from './server-process.js';
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const ADMIN = 'listing-bench-operator-token';
 const PG = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DURATION = Number(process.env.DURATION ?? 8);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const COMMITS_PER_SECOND = 20;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const run = promisify(execFile);
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** autocannon in a process of its own: requests per second. */
 async function load(url: string, key: string): Promise<number> {
@@ -81,43 +71,16 @@ async function main() {
     u.pathname = `/${name}`;
     databaseUrl = u.toString();
   }
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(ROOT, 'dist/cli/main.js'), 'serve'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SIFT_DATA_DIR: work,
-      SIFT_ADMIN_TOKEN: ADMIN,
-      SIFT_WORKERS: '0',
-      LOG_LEVEL: 'silent',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...Object.fromEntries(['READ', 'WRITE', 'ACCOUNT', 'ACCOUNT_UPLOAD', 'ADMIN', 'FAILED_AUTH'].map((b) => [`SIFT_RATE_LIMIT_${b}`, '1000000000'])),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServer({
+    SIFT_DATA_DIR: work,
+    SIFT_ADMIN_TOKEN: ADMIN,
+    SIFT_WORKERS: '0',
+    ...NO_LIMITS,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  let serverOut = '';
-  server.stdout!.on('data', (d: Buffer) => (serverOut += d.toString()));
-  server.stderr!.on('data', (d: Buffer) => (serverOut += d.toString()));
+  const base = server.base;
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/readyz`)).status === 200) break;
-      } catch {}
-      if (i > 600) throw new Error(`the server did not start:\n${serverOut}`);
-      await sleep(100);
-    }
-    const post = async (surface: string, key: string, body: Record<string, unknown>) => {
-      const res = await fetch(`${base}/api/sift-${surface}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (res.status !== 200) throw new Error(`${body.action}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as any;
-    };
+    const post = client(base);
     const { user } = await post('admin', ADMIN, { action: 'create_user', email: 'listing@example.com' });
     const { account } = await post('admin', ADMIN, { action: 'create_account', name: 'Listing', ownerUserId: user.id, credits: 1_000_000 });
     const listed = (await post('admin', ADMIN, { action: 'create_project', accountId: account.id, ownerUserId: user.id, name: 'Listed' })).project;
@@ -189,8 +152,7 @@ async function main() {
     console.log(`| ${COMMITS_PER_SECOND} commits a second elsewhere | ${fmt(busy)} |`);
     console.log(`| ratio (per round) | ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}) |`);
   } finally {
-    server.kill('SIGTERM');
-    await sleep(500);
+    await server.stop();
     if (postgres) {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.query('DROP TABLE IF EXISTS listing_bench_noise');

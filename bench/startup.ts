@@ -9,27 +9,12 @@
  *
  * Targets: a second start answers within 1.5 s, an empty data folder within 2.5 s.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { median, ROOT, sleep, startServer } from './server-process.js';
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const RUNS = Number(process.env.RUNS ?? 5);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const rssOf = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : 0;
-};
 
 const BARE = `
 const Fastify = require(${JSON.stringify(path.join(ROOT, 'node_modules/fastify'))});
@@ -38,32 +23,14 @@ app.get('/readyz', async () => ({ ready: true }));
 app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
-/** Launches a server and times it to its first 200 on /readyz; with `idle`, also its RSS that long after. */
+/** Launches a server and times it to its first 200 on /readyz; with `idleMs`, also its RSS that long after. */
 async function launch(args: string[], env: Record<string, string>, idleMs = 0): Promise<{ ms: number; rss: number }> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const server = await startServer(env, args);
   try {
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200) break;
-      } catch {}
-      if (child.exitCode !== null || performance.now() - started > 60_000) throw new Error(`no answer:\n${out}`);
-      await sleep(5);
-    }
-    const ms = performance.now() - started;
     if (idleMs > 0) await sleep(idleMs);
-    return { ms, rss: idleMs > 0 ? rssOf(child.pid!) : 0 };
+    return { ms: server.startMs, rss: idleMs > 0 ? server.rss() : 0 };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await server.stop();
   }
 }
 

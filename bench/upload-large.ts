@@ -9,26 +9,15 @@
  *
  * Target: sift within 2× the bare receiver.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { TRANSCRIPTS } from '../test/fixtures/transcripts.js';
+import { client, median, NO_LIMITS, ROOT, sleep, startServer } from './server-process.js';
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const ADMIN = 'upload-bench-operator-token';
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const MB = Number(process.env.MB ?? 19);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const BARE = `
 const fs = require('node:fs');
@@ -49,28 +38,6 @@ app.post('/upload', async (req) => {
 });
 app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
-
-async function started(command: string[], env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, command, {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).status === 200) return { child, base };
-    } catch {}
-    if (i > 600) throw new Error('a server did not start');
-    await sleep(50);
-  }
-}
-
-async function stop(child: ChildProcess) {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-}
 
 function text(bytes: number): string {
   const parts: string[] = [];
@@ -93,7 +60,7 @@ async function main() {
   try {
     for (let round = 0; round < ROUNDS; round++) {
       const dir = fs.mkdtempSync(path.join(work, 'bare-'));
-      const b = await started([bareFile], { DIR: dir });
+      const b = await startServer({ DIR: dir }, [bareFile]);
       const form = new FormData();
       form.append('file', new Blob([body]), 'interviews.txt');
       let t = performance.now();
@@ -101,23 +68,11 @@ async function main() {
       if (res.status !== 200) throw new Error(`bare receiver: ${res.status}`);
       await res.json();
       bare.push(performance.now() - t);
-      await stop(b.child);
+      await b.stop();
 
       const data = fs.mkdtempSync(path.join(work, 'sift-'));
-      const s = await started([path.join(ROOT, 'dist/cli/main.js'), 'serve'], {
-        SIFT_DATA_DIR: data,
-        SIFT_ADMIN_TOKEN: ADMIN,
-        ...Object.fromEntries(['ACCOUNT', 'ACCOUNT_UPLOAD', 'ADMIN'].map((x) => [`SIFT_RATE_LIMIT_${x}`, '1000000'])),
-      });
-      const post = async (surface: string, key: string, payload: Record<string, unknown>) => {
-        const r = await fetch(`${s.base}/api/sift-${surface}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-          body: JSON.stringify(payload),
-        });
-        if (r.status !== 200) throw new Error(`${payload.action}: ${r.status} ${await r.text()}`);
-        return (await r.json()) as any;
-      };
+      const s = await startServer({ SIFT_DATA_DIR: data, SIFT_ADMIN_TOKEN: ADMIN, ...NO_LIMITS });
+      const post = client(s.base);
       const { user } = await post('admin', ADMIN, { action: 'create_user', email: 'upload@example.com' });
       const { account } = await post('admin', ADMIN, { action: 'create_account', name: 'Upload', ownerUserId: user.id, credits: 1_000_000 });
       const { project } = await post('admin', ADMIN, { action: 'create_project', accountId: account.id, ownerUserId: user.id, name: 'Upload' });
@@ -141,7 +96,7 @@ async function main() {
         await sleep(20);
       }
       sift.push(performance.now() - t);
-      await stop(s.child);
+      await s.stop();
     }
     const fmt = (xs: number[]) => `${(median(xs) / 1000).toFixed(2)} (${(Math.min(...xs) / 1000).toFixed(2)}-${(Math.max(...xs) / 1000).toFixed(2)})`;
     console.log(`\n${(Buffer.byteLength(body) / 1e6).toFixed(1)} MB of text, ${ROUNDS} rounds, Node ${process.version}, ${os.cpus().length} cores\n`);

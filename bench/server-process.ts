@@ -1,0 +1,81 @@
+/**
+ * What the benches that run sift in a process of its own share: a free port, a compiled server
+ * started and awaited on `/readyz`, its memory, and a client for its surfaces.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Rate limits out of the way: a bench measures speed, not the limits. */
+export const NO_LIMITS = Object.fromEntries(
+  ['READ', 'WRITE', 'ACCOUNT', 'ACCOUNT_UPLOAD', 'PARTNER', 'PARTNER_UPLOAD', 'ADMIN', 'FAILED_AUTH'].map((b) => [`SIFT_RATE_LIMIT_${b}`, '1000000000']),
+);
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  /** Launch to the first 200 on /readyz, in milliseconds. */
+  startMs: number;
+  /** VmRSS of the process (its threads included), in MB. */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+/** Starts `node <args>` (by default the compiled `sift serve`) on a free port and waits for its first 200 on /readyz. */
+export async function startServer(env: Record<string, string>, args = [path.join(ROOT, 'dist/cli/main.js'), 'serve']): Promise<ServerProcess> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/readyz`)).status === 200) break;
+    } catch {}
+    if (child.exitCode !== null || performance.now() - started > 60_000) {
+      await stop();
+      throw new Error(`the server did not start:\n${out}`);
+    }
+    await sleep(5);
+  }
+  const startMs = performance.now() - started;
+  const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  return { child, base, startMs, rss, stop };
+}
+
+/** A JSON action on one of the server's surfaces; anything but 200 throws with the answer. */
+export function client(base: string) {
+  return async (surface: string, key: string, body: Record<string, unknown>) => {
+    const res = await fetch(`${base}/api/sift-${surface}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200) throw new Error(`${body.action}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as any;
+  };
+}
