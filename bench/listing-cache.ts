@@ -19,10 +19,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { client, median, NO_LIMITS, ROOT, sleep, startServer } from './server-process.js';
+import { client, freshDatabase, median, NO_LIMITS, PG, ROOT, sleep, startServer } from './server-process.js';
 
 const ADMIN = 'listing-bench-operator-token';
-const PG = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DURATION = Number(process.env.DURATION ?? 8);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const COMMITS_PER_SECOND = 20;
@@ -59,17 +58,13 @@ async function load(url: string, key: string): Promise<number> {
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-listing-'));
   const postgres = process.env.STORE === 'postgres';
-  let databaseUrl: string | null = null;
-  const name = `listing_${crypto.randomBytes(4).toString('hex')}`;
+  const database = postgres ? await freshDatabase('listing') : null;
+  const databaseUrl = database?.url;
+  // The noise on PostgreSQL: another database of the same server.
   const admin = new pg.Client({ connectionString: PG });
   if (postgres) {
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    // The noise: another database of the same server.
     await admin.query('CREATE TABLE IF NOT EXISTS listing_bench_noise (id serial primary key, at timestamptz default now())');
-    const u = new URL(PG);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
   }
   const server = await startServer({
     SIFT_DATA_DIR: work,
@@ -154,7 +149,7 @@ async function main() {
   } finally {
     await server.stop();
     if (postgres) {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await database?.drop();
       await admin.query('DROP TABLE IF EXISTS listing_bench_noise');
       await admin.end();
     }

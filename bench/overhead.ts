@@ -10,16 +10,13 @@
  * Targets: get_project at least 0.5x the bare route's requests/s; CPU per request at most 1.7x.
  */
 import { execFile } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
-import { client, median, NO_LIMITS, ROOT, startServer, type ServerProcess } from './server-process.js';
+import { client, freshDatabase, median, NO_LIMITS, ROOT, startServer, type ServerProcess } from './server-process.js';
 
 const ADMIN = 'overhead-bench-operator-token';
-const PG = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DURATION = Number(process.env.DURATION ?? 8);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const run = promisify(execFile);
@@ -45,16 +42,8 @@ async function load(server: ServerProcess, url: string, headers: string[], body:
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-overhead-'));
   const postgres = process.env.STORE === 'postgres';
-  const name = `overhead_${crypto.randomBytes(4).toString('hex')}`;
-  let databaseUrl: string | null = null;
-  const admin = new pg.Client({ connectionString: PG });
-  if (postgres) {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const u = new URL(PG);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-  }
+  const database = postgres ? await freshDatabase('overhead') : null;
+  const databaseUrl = database?.url;
   const sift = await startServer({
     SIFT_DATA_DIR: work,
     SIFT_ADMIN_TOKEN: ADMIN,
@@ -105,10 +94,7 @@ app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`,
   } finally {
     await sift.stop();
     await bare?.stop();
-    if (postgres) {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await database?.drop();
     fs.rmSync(work, { recursive: true, force: true });
   }
 }

@@ -3,9 +3,11 @@
  * started and awaited on `/readyz`, its memory, and a client for its surfaces.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -77,5 +79,31 @@ export function client(base: string) {
     });
     if (res.status !== 200) throw new Error(`${body.action}: ${res.status} ${await res.text()}`);
     return (await res.json()) as any;
+  };
+}
+
+/** The PostgreSQL server the benches use (DATABASE_URL, or this machine's `test` database). */
+export const PG = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A new, empty database on that server, for one bench run: its URL, and how to drop it. */
+export async function freshDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(PG);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
   };
 }
