@@ -14,7 +14,7 @@ import { adminOps } from '../src/domain/admin.js';
 import { newId } from '../src/domain/ids.js';
 import { search, searchCacheUse, setSearchCacheMegabytes } from '../src/domain/search.js';
 import { DOCUMENTS, QUERIES } from '../test/eval/corpus.js';
-import { analyseForSearch, encodeAnalysed } from '../src/engine/search/analysed.js';
+import { analyseForSearch, documentSearchRow, encodeAnalysed } from '../src/engine/search/analysed.js';
 
 const PROJECTS = Number(process.env.PROJECTS ?? 500);
 const CEILING_MB = Number(process.env.CEILING_MB ?? 64);
@@ -47,22 +47,41 @@ async function fill(store: Store, projectCount: number, chunksEach: number, seed
             ...{ leaseOwner: null, leaseExpiresAt: null, attempts: 0, createdAt: now, updatedAt: now },
           })
           .execute();
-        const rows = [];
-        for (let c = 0; c < Math.min(15, chunksEach - (d - 1) * 15); c++) {
+        const read = Array.from({ length: Math.min(15, chunksEach - (d - 1) * 15) }, (_, idx) => {
           const text = Array.from({ length: 4 }, () => sentences[Math.floor(next() * sentences.length)]).join(' ');
-          rows.push({
-            ...(analysed ? encodeAnalysed(analyseForSearch(text, 'en'), 'en') : {}),
-            id: newId(),
-            projectId: project.id as string,
-            documentId: docId,
-            idx: c,
-            text,
-            speaker: 'Participant',
-            startOffset: 0,
-            endOffset: text.length,
-          });
-        }
-        await trx.insertInto('chunks').values(rows).execute();
+          return { id: newId(), idx, text, analysed: analysed ? analyseForSearch(text, 'en') : null };
+        });
+        await trx
+          .insertInto('chunks')
+          .values(
+            read.map((c) => ({
+              ...(c.analysed ? encodeAnalysed(c.analysed, 'en') : {}),
+              ...{
+                id: c.id,
+                projectId: project.id as string,
+                documentId: docId,
+                idx: c.idx,
+                text: c.text,
+                speaker: 'Participant',
+                startOffset: 0,
+                endOffset: c.text.length,
+              },
+            })),
+          )
+          .execute();
+        // As the worker writes a processed document: its row of vectors beside its chunks.
+        if (analysed)
+          await trx
+            .insertInto('documentSearch')
+            .values({
+              documentId: docId,
+              projectId: project.id as string,
+              ...documentSearchRow(
+                read.map((c) => ({ id: c.id, analysed: c.analysed! })),
+                'en',
+              ),
+            })
+            .execute();
       }
     });
   }

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../store/store.js';
-import { decodeAnalysed, type Analysed } from '../engine/search/analysed.js';
+import type { Store } from '../store/store.js';
+import { analyseForSearch, decodeAnalysed, documentSearchRow, type Analysed } from '../engine/search/analysed.js';
 
 /**
  * What the search index of a project is built from, and a cheap signature of it: every process
@@ -31,36 +32,80 @@ export async function sourceVersions(db: DbOrTx, projectId: string): Promise<{ d
   };
 }
 
-/** A chunk to index: what was read of it for search when it was written, or its text where that is missing or in another locale. */
-export type IndexableChunk = { id: string; documentId: string } & ({ analysed: Analysed } | { text: string });
+/** What search holds in memory of a ready document's chunks: their ids, term counts and vectors (`document_search`). */
+export interface DocumentVectors {
+  documentId: string;
+  chunkIds: string[];
+  termCounts: number[];
+  vectors: Uint8Array | null;
+}
 
-export async function chunksOf(db: DbOrTx, documentIds: string[], locale: string): Promise<IndexableChunk[]> {
-  const out: IndexableChunk[] = [];
+const readRow = (r: { documentId: string; chunkIds: string; termCounts: string; vectors: Uint8Array | null }): DocumentVectors => ({
+  documentId: r.documentId,
+  chunkIds: r.chunkIds === '' ? [] : r.chunkIds.split(' '),
+  termCounts: r.termCounts === '' ? [] : r.termCounts.split(' ').map(Number),
+  vectors: r.vectors,
+});
+
+/**
+ * The `document_search` rows of these documents. A document without one (processed before it
+ * was kept) or read in another locale than the project's is read now, from its chunks, in memory
+ * only (a search changes nothing; the worker's `search-backfill` writes it): its chunks whose
+ * stored terms are missing or in another locale come back in `loose`, read again from their
+ * text, for search to score beside what the store's full-text index finds.
+ */
+export async function documentVectors(
+  store: Store,
+  projectId: string,
+  documentIds: string[],
+  locale: string,
+  all = false,
+): Promise<{ documents: DocumentVectors[]; loose: Map<string, Analysed> }> {
+  const db = store.db;
+  const documents: DocumentVectors[] = [];
+  const loose = new Map<string, Analysed>();
+  const columns = ['documentId', 'locale', 'chunkIds', 'termCounts', 'vectors'] as const;
+  // A project read whole (a process's first search of it) is read in one pass.
+  const whole = all ? await db.selectFrom('documentSearch').select(columns).where('projectId', '=', projectId).execute() : null;
+  const byDocument = whole && new Map(whole.map((r) => [r.documentId, r]));
   for (let i = 0; i < documentIds.length; i += 500) {
-    const rows = await db
-      .selectFrom('chunks')
-      .select(['id', 'documentId', 'searchTerms', 'searchMeaning', 'searchLocale'])
-      .where('documentId', 'in', documentIds.slice(i, i + 500))
-      .execute();
-    const stale = rows.filter((r) => r.searchTerms === null || r.searchLocale !== locale).map((r) => r.id);
-    const texts = new Map<string, string>();
-    for (let j = 0; j < stale.length; j += 500)
-      for (const r of await db
-        .selectFrom('chunks')
-        .select(['id', 'text'])
-        .where('id', 'in', stale.slice(j, j + 500))
-        .execute())
-        texts.set(r.id, r.text);
-    for (const r of rows) {
-      const text = texts.get(r.id);
-      out.push(
-        text !== undefined
-          ? { id: r.id, documentId: r.documentId, text }
-          : { id: r.id, documentId: r.documentId, analysed: decodeAnalysed(r.searchTerms!, r.searchMeaning) },
-      );
+    const slice = documentIds.slice(i, i + 500);
+    const rows = byDocument
+      ? slice.flatMap((d) => byDocument.get(d) ?? [])
+      : await db.selectFrom('documentSearch').select(columns).where('documentId', 'in', slice).execute();
+    const kept = rows.filter((r) => r.locale === locale);
+    documents.push(...kept.map(readRow));
+    const have = new Set(kept.map((r) => r.documentId));
+    for (const documentId of slice.filter((d) => !have.has(d))) {
+      const read = await readAgain(db, documentId, locale);
+      if (!read) continue;
+      documents.push(readRow({ documentId, ...documentSearchRow(read.chunks, locale) }));
+      for (const c of read.chunks) if (read.stale.has(c.id)) loose.set(c.id, c.analysed);
     }
   }
-  return out;
+  return { documents, loose };
+}
+
+/** A document's chunks as search reads them in `locale`: from what is stored where it is current, from their text otherwise (`stale`). */
+export async function readAgain(
+  db: DbOrTx,
+  documentId: string,
+  locale: string,
+): Promise<{ projectId: string; chunks: { id: string; analysed: Analysed }[]; stale: Set<string> } | null> {
+  const rows = await db
+    .selectFrom('chunks')
+    .select(['id', 'projectId', 'text', 'searchTerms', 'searchMeaning', 'searchLocale'])
+    .where('documentId', '=', documentId)
+    .orderBy('idx')
+    .execute();
+  if (rows.length === 0) return null;
+  const stale = new Set<string>();
+  const chunks = rows.map((c) => {
+    if (c.searchTerms !== null && c.searchLocale === locale) return { id: c.id, analysed: decodeAnalysed(c.searchTerms, c.searchMeaning) };
+    stale.add(c.id);
+    return { id: c.id, analysed: analyseForSearch(c.text, locale) };
+  });
+  return { projectId: rows[0]!.projectId, chunks, stale };
 }
 
 export async function insightTexts(db: DbOrTx, ids: string[]): Promise<{ id: string; documentId: string | null; text: string }[]> {

@@ -1,9 +1,15 @@
 import type { ProjectScope } from './context.js';
 import type { ReadBody, ReadAnswer } from '../schema/types.js';
-import type { DbOrTx } from '../store/store.js';
+import type { DbOrTx, Store } from '../store/store.js';
 import { LRUCache } from 'lru-cache';
-import { SearchIndex } from '../engine/search/index.js';
-import { chunksOf, insightTexts, sourceSignature, sourceVersions } from './search-freshness.js';
+import { SearchIndex, type Hit, type QueryWord } from '../engine/search/index.js';
+import type { Analysed } from '../engine/search/analysed.js';
+import { documentVectors, insightTexts, sourceSignature, sourceVersions } from './search-freshness.js';
+import { chunkAnalyses, chunksMatching, chunkTerms, countMatching, termFrequencies } from '../store/chunk-terms.js';
+import { VectorPack } from '../engine/search/quantised.js';
+import { RELEVANCE } from '../engine/search/relevance.js';
+import { textVector } from '../engine/meaning/sentence-vectors.js';
+import { wordVectors } from '../engine/meaning/word-vectors.js';
 import { matchDocuments, matchInsights } from './filters.js';
 import { invalid } from './errors.js';
 import { inBatches } from './views/in-batches.js';
@@ -18,32 +24,51 @@ async function indexedTexts(db: DbOrTx, ids: string[]): Promise<Map<string, stri
 }
 
 /**
- * `search` (decisions §7). Each process keeps one index per project and brings it up to date
- * before answering whenever the project's indexable data changed (a cheap signature query),
- * so a document is searchable once `ready`, an insight once written, and a deletion vanishes
- * at once, whichever process made the change.
+ * `search` (decisions §7, issue 27). The lexical leg runs in the store's full-text index
+ * (store/chunk-terms.ts), so no process loads a project's chunk terms to answer a query; the
+ * meaning leg scans the project's chunk vectors, held in each process in their compact form
+ * (engine/search/quantised.ts) and brought up to date before answering whenever the project's
+ * indexable data changed (a cheap signature query), so a document is searchable once `ready`,
+ * an insight once written, and a deletion vanishes at once, whichever process made the change.
+ * The candidates both legs find are then scored exactly as the offline engine scores a whole
+ * project (engine/search/index.ts), with BM25 weighed over the whole project. Insights, far
+ * fewer, are kept whole in memory.
  */
 interface Cached {
-  index: SearchIndex;
+  locale: string;
+  /** The chunks' vectors of meaning, and each chunk's document. */
+  vectors: VectorPack;
+  documentOf: Map<string, string>;
+  chunkIds: Map<string, string[]>;
+  /** Chunks the store's full-text index cannot find yet (their stored terms missing or in another locale), as read again from their text. */
+  loose: Map<string, Analysed>;
+  /** How many search terms each document's chunks hold together. */
+  termsOf: Map<string, number>;
+  insights: SearchIndex;
   /** Embeddings of items by id, when a provider is configured (filled lazily, dropped with the item). */
   embeddings: Map<string, number[]>;
   signature: string;
   documents: Map<string, string>;
-  insights: Map<string, string>;
-  chunkIds: Map<string, string[]>;
+  insightVersions: Map<string, string>;
+  /** BM25's statistics of the chunks as of `signature`. */
+  totals: { count: number; terms: number };
+  frequencies: Map<string, number>;
+  /** How many of a sample of the chunks hold each term, as of `signature`, read when first needed. */
+  sample: { size: number; holding: Map<string, number> } | null;
 }
 
-/** Bytes a cached project costs beyond its index: its version maps and embeddings. */
-const overheadOf = (c: Cached) => 200 * (c.documents.size + c.insights.size) + 8 * 1536 * c.embeddings.size;
+/** Bytes a cached project costs: its vectors, its insights' index, its version maps and embeddings. */
+const sizeOf = (c: Cached) =>
+  c.vectors.approxBytes + 60 * c.documentOf.size + c.insights.approxBytes + 200 * (c.documents.size + c.insightVersions.size) + 8 * 1536 * c.embeddings.size;
 
 /**
- * The indexes of the projects searched lately, least recently used first out once their
- * estimated size passes `SIFT_SEARCH_CACHE_MB` (a project larger than the whole ceiling is still
- * searched, and dropped right after).
+ * The projects searched lately, least recently used first out once their estimated size passes
+ * `SIFT_SEARCH_CACHE_MB` (a project larger than the whole ceiling is still searched, and dropped
+ * right after).
  */
 let cache = newCache(256);
 function newCache(megabytes: number) {
-  return new LRUCache<string, Cached>({ maxSize: megabytes * 1024 * 1024, sizeCalculation: (c) => Math.max(1, c.index.approxBytes + overheadOf(c)) });
+  return new LRUCache<string, Cached>({ maxSize: megabytes * 1024 * 1024, sizeCalculation: (c) => Math.max(1, sizeOf(c)) });
 }
 
 /** Sets the ceiling (from configuration, once at start; tests and benches set their own). */
@@ -54,38 +79,70 @@ export function setSearchCacheMegabytes(megabytes: number): void {
 /** What the cache holds now: how many projects, and their estimated bytes. */
 export const searchCacheUse = () => ({ projects: cache.size, bytes: cache.calculatedSize });
 
-async function freshIndex(db: DbOrTx, projectId: string, locale: string): Promise<Cached> {
+function emptyCache(locale: string): Cached {
+  const dims = wordVectors(locale)?.dims ?? 0;
+  return {
+    locale,
+    vectors: new VectorPack(dims),
+    documentOf: new Map(),
+    chunkIds: new Map(),
+    termsOf: new Map(),
+    loose: new Map(),
+    insights: new SearchIndex(locale),
+    embeddings: new Map(),
+    signature: '',
+    documents: new Map(),
+    insightVersions: new Map(),
+    totals: { count: 0, terms: 0 },
+    frequencies: new Map(),
+    sample: null,
+  };
+}
+
+async function freshIndex(store: Store, projectId: string, locale: string): Promise<Cached> {
+  const db = store.db;
   const signature = await sourceSignature(db, projectId);
   let c = cache.get(projectId);
   if (c && c.signature === signature) return c;
-  if (!c || c.index.locale !== locale) {
-    c = { index: new SearchIndex(locale), embeddings: new Map(), signature: '', documents: new Map(), insights: new Map(), chunkIds: new Map() };
-  }
+  if (!c || c.locale !== locale) c = emptyCache(locale);
   const now = await sourceVersions(db, projectId);
   const changedDocs = [...now.documents].filter(([id, v]) => c!.documents.get(id) !== v).map(([id]) => id);
   const changed = new Set(changedDocs);
   for (const [id] of c.documents)
     if (!now.documents.has(id) || changed.has(id)) {
-      for (const chunkId of c.chunkIds.get(id) ?? []) c.index.remove(chunkId);
+      for (const chunkId of c.chunkIds.get(id) ?? []) {
+        c.documentOf.delete(chunkId);
+        c.loose.delete(chunkId);
+      }
+      c.vectors.removeDocument(id);
       c.chunkIds.delete(id);
+      c.termsOf.delete(id);
     }
-  for (const chunk of await chunksOf(db, changedDocs, locale)) {
-    c.index.add({ ...chunk, kind: 'chunk' });
-    const ids = c.chunkIds.get(chunk.documentId);
-    if (ids) ids.push(chunk.id);
-    else c.chunkIds.set(chunk.documentId, [chunk.id]);
+  const read = await documentVectors(store, projectId, changedDocs, locale, c.documents.size === 0);
+  for (const [id, a] of read.loose) c.loose.set(id, a);
+  for (const d of read.documents) {
+    if (d.vectors) c.vectors.setDocument(d.documentId, d.chunkIds, d.vectors);
+    for (const id of d.chunkIds) c.documentOf.set(id, d.documentId);
+    c.chunkIds.set(d.documentId, d.chunkIds);
+    c.termsOf.set(
+      d.documentId,
+      d.termCounts.reduce((a, b) => a + b, 0),
+    );
   }
-  const changedInsights = [...now.insights].filter(([id, v]) => c!.insights.get(id) !== v).map(([id]) => id);
-  for (const [id] of c.insights) if (!now.insights.has(id)) c.index.remove(id);
+  const changedInsights = [...now.insights].filter(([id, v]) => c!.insightVersions.get(id) !== v).map(([id]) => id);
+  for (const [id] of c.insightVersions) if (!now.insights.has(id)) c.insights.remove(id);
   for (const i of await insightTexts(db, changedInsights)) {
     // An insight matches by its statement alone: its description names its category, which must not make it match on its own.
-    c.index.add({ id: i.id, kind: 'insight', documentId: i.documentId, text: i.text });
+    c.insights.add({ id: i.id, kind: 'insight', documentId: i.documentId, text: i.text });
   }
   c.documents = now.documents;
-  c.insights = now.insights;
+  c.insightVersions = now.insights;
   c.signature = signature;
-  for (const id of c.embeddings.keys()) if (!c.index.has(id)) c.embeddings.delete(id);
-  // Set again after every change, so that the cache weighs the index as it now is.
+  c.totals = { count: c.documentOf.size, terms: [...c.termsOf.values()].reduce((a, b) => a + b, 0) };
+  c.frequencies = new Map();
+  c.sample = null;
+  for (const id of c.embeddings.keys()) if (!c.documentOf.has(id) && !c.insights.has(id)) c.embeddings.delete(id);
+  // Set again after every change, so that the cache weighs the project as it now is.
   cache.set(projectId, c);
   return c;
 }
@@ -96,7 +153,7 @@ async function freshIndex(db: DbOrTx, projectId: string, locale: string): Promis
  */
 async function embeddingSimilarities(db: DbOrTx, c: Cached, llm: LlmProvider, queries: string[]): Promise<Map<string, number>[] | undefined> {
   try {
-    const missing = c.index.ids().filter((id) => !c.embeddings.has(id));
+    const missing = [...c.documentOf.keys(), ...c.insights.ids()].filter((id) => !c.embeddings.has(id));
     if (missing.length > 0) {
       const texts = await indexedTexts(db, missing);
       const vectors = await llm.embed!(missing.map((id) => texts.get(id) ?? ''));
@@ -109,6 +166,168 @@ async function embeddingSimilarities(db: DbOrTx, c: Cached, llm: LlmProvider, qu
   }
 }
 
+/**
+ * The most results a query answers: `total` counts at most this many, all of which a client can
+ * page through (counting every match of a common word in a large project would cost PostgreSQL
+ * a visit to every matching row).
+ */
+export const MAX_MATCHES = 1000;
+/** A term's document frequency is counted up to this many chunks, and estimated beyond from a sample of the project's chunks. */
+const FREQUENCY_CAP = 1000;
+const SAMPLE = 2000;
+
+/** How many candidates each leg brings beyond the page asked for: the exact scores reorder them. */
+const SLACK = 50;
+/** A match by meaning is looked for among the chunks whose compact vector is this close below the bar (quantisation moves a cosine by under 0.01). */
+const VECTOR_MARGIN = 0.02;
+
+interface Ranked {
+  hits: Hit[];
+  total: number;
+  locale: string;
+}
+
+interface RankOptions {
+  topK: number;
+  offset: number;
+  onlyInsights: boolean;
+  documents: Set<string> | null;
+  insights: Set<string> | null;
+  embeddings?: Map<string, number>[];
+}
+
+/**
+ * The page of results: the chunks the store's indexes and the vectors bring as candidates,
+ * scored exactly together with the project's insights by the offline engine, BM25 weighed over
+ * the whole project. `total` adds the matches by words beyond the candidates, counted in the store.
+ */
+async function rank(store: Store, projectId: string, c: Cached, queries: string[], opts: RankOptions): Promise<Ranked> {
+  const words = queries.map((q) => c.insights.queryWords(q));
+  await knowFrequencies(
+    store,
+    projectId,
+    c,
+    words.flatMap((ws) => ws.map((w) => w.term)),
+  );
+  const chunks =
+    opts.onlyInsights || c.documentOf.size === 0
+      ? { analysed: new Map<string, Analysed>(), outside: 0 }
+      : await chunkCandidates(store, projectId, c, queries, words, opts);
+  const count = c.totals.count + c.insights.size;
+  const index = new SearchIndex(c.locale, RELEVANCE, {
+    count,
+    averageLength: count === 0 ? 1 : (c.totals.terms + c.insights.totalTerms) / count,
+    documentFrequency: (t) => (c.frequencies.get(t) ?? 0) + c.insights.documentFrequency(t),
+  });
+  // Scored by the stored vector itself: the compact one only chose the candidates.
+  for (const [id, analysed] of chunks.analysed) index.add({ id, kind: 'chunk', documentId: c.documentOf.get(id) ?? null, analysed });
+  for (const item of c.insights.entries()) index.add(item);
+  const { hits, total } = index.search(queries, {
+    topK: opts.topK,
+    offset: opts.offset,
+    embeddings: opts.embeddings,
+    kinds: opts.onlyInsights ? ['insight'] : undefined,
+    allow: (item) => (item.kind === 'insight' ? opts.insights === null || opts.insights.has(item.id) : true),
+  });
+  return { hits: opts.offset >= MAX_MATCHES ? [] : hits, total: Math.min(MAX_MATCHES, total + chunks.outside), locale: c.locale };
+}
+
+/**
+ * The chunks worth scoring, with what they are ranked by: per query, those holding every word,
+ * then the holders of each word, rarest first, and the closest by their compact vectors above
+ * the bar; then some holding a synonym of a query word and none of the words. `outside`: the
+ * matches by words (or synonyms) the candidates leave out, counted in the store up to
+ * MAX_MATCHES, which `total` still counts.
+ */
+async function chunkCandidates(
+  store: Store,
+  projectId: string,
+  c: Cached,
+  queries: string[],
+  words: QueryWord[][],
+  opts: RankOptions,
+): Promise<{ analysed: Map<string, Analysed>; outside: number }> {
+  const terms = [...new Set(words.flatMap((ws) => ws.map((w) => w.term)))];
+  const expansions = uniquePhrases(words.flatMap((ws) => ws.flatMap((w) => w.expansions)));
+  const window = opts.offset + opts.topK + SLACK;
+  const documentIds = opts.documents;
+  const candidates = new Set<string>();
+  // The store's queries run side by side (on PostgreSQL each is a connection of the pool's) while the vectors are scanned.
+  const synonymsAsked = expansions.length > 0 ? chunksMatching(store, projectId, { groups: expansions, without: terms, documentIds }, MAX_MATCHES) : [];
+  const lexicalAsked = terms.length > 0 ? countMatching(store, projectId, { groups: terms.map((t) => [t]), documentIds }, MAX_MATCHES) : 0;
+  const perQuery = words.map(async (ws, n) => {
+    const rarestFirst = [...ws].sort((a, b) => c.frequencies.get(a.term)! - c.frequencies.get(b.term)!);
+    const [every, rarest] = await Promise.all([
+      ws.length > 1 ? chunksMatching(store, projectId, { groups: [ws.map((w) => w.term)], documentIds }, window) : [],
+      rarestFirst.length > 0 ? chunksMatching(store, projectId, { groups: [[rarestFirst[0]!.term]], documentIds }, window) : [],
+    ]);
+    const own = new Set([...every, ...rarest]);
+    for (const w of rarestFirst.slice(1)) {
+      if (own.size >= window) break;
+      for (const id of await chunksMatching(store, projectId, { groups: [[w.term]], documentIds }, window)) own.add(id);
+    }
+    const q = textVector(queries[n]!, c.locale);
+    if (q && c.vectors.size > 0) for (const m of c.vectors.within(q, RELEVANCE.meaningBar - VECTOR_MARGIN, window, documentIds)) own.add(m.id);
+    return own;
+  });
+  const [owns, synonymOnly, lexical] = await Promise.all([Promise.all(perQuery), synonymsAsked, lexicalAsked]);
+  for (const own of owns) for (const id of own) candidates.add(id);
+  for (const id of synonymOnly.slice(0, window)) candidates.add(id);
+  for (const m of opts.embeddings ?? [])
+    for (const [id, cosine] of m)
+      if (cosine >= RELEVANCE.embeddingBar && c.documentOf.has(id) && (documentIds === null || documentIds.has(c.documentOf.get(id)!))) candidates.add(id);
+  // Chunks the full-text index cannot find yet are scored whatever they hold, as read from their text.
+  for (const id of c.loose.keys()) if (documentIds === null || documentIds.has(c.documentOf.get(id)!)) candidates.add(id);
+  const analysed = await chunkAnalyses(
+    store,
+    [...candidates].filter((id) => !c.loose.has(id)),
+  );
+  for (const [id, a] of c.loose) if (candidates.has(id)) analysed.set(id, a);
+  let lexicalIn = 0;
+  let synonymIn = 0;
+  for (const [id, a] of analysed) {
+    // (The store counted what its index holds: not the loose chunks.)
+    if (c.loose.has(id)) continue;
+    const have = new Set(a.terms);
+    if (terms.some((t) => have.has(t))) lexicalIn++;
+    else if (expansions.some((p) => p.every((t) => have.has(t)))) synonymIn++;
+  }
+  return { analysed, outside: Math.max(0, lexical - lexicalIn) + Math.max(0, synonymOnly.length - synonymIn) };
+}
+
+/**
+ * The project's document frequency of each term, remembered until its data changes: counted in
+ * the store up to FREQUENCY_CAP, and beyond that estimated from how many of a sample of its
+ * chunks hold the term.
+ */
+async function knowFrequencies(store: Store, projectId: string, c: Cached, terms: string[]): Promise<void> {
+  const missing = terms.filter((t) => !c.frequencies.has(t));
+  if (missing.length === 0) return;
+  for (const [t, n] of await termFrequencies(store, projectId, missing, FREQUENCY_CAP)) {
+    if (n < FREQUENCY_CAP) {
+      c.frequencies.set(t, n);
+      continue;
+    }
+    if (!c.sample) {
+      const ids = [...c.documentOf.keys()];
+      const step = Math.max(1, Math.floor(ids.length / SAMPLE));
+      const picked = ids.filter((_, i) => i % step === 0).slice(0, SAMPLE);
+      const holding = new Map<string, number>();
+      for (const held of (await chunkTerms(store, picked)).values()) for (const term of new Set(held)) holding.set(term, (holding.get(term) ?? 0) + 1);
+      c.sample = { size: picked.length, holding };
+    }
+    const share = (c.sample.holding.get(t) ?? 0) / Math.max(1, c.sample.size);
+    c.frequencies.set(t, Math.max(FREQUENCY_CAP, Math.round(share * c.totals.count)));
+  }
+}
+
+/** Phrases (lists of stems) once each. */
+function uniquePhrases(phrases: string[][]): string[][] {
+  const seen = new Map<string, string[]>();
+  for (const p of phrases) seen.set(p.join(' '), p);
+  return [...seen.values()];
+}
+
 export async function search(scope: ProjectScope, body: ReadBody<'search'>): Promise<ReadAnswer<'search'>> {
   if ((body.query === undefined) === (body.queries === undefined)) {
     throw invalid('send exactly one of query and queries', [{ path: '/query', message: 'send exactly one of query and queries' }]);
@@ -116,20 +335,19 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   const db = scope.store.db;
   const projectId = scope.project.id;
   const queries = body.query !== undefined ? [body.query] : body.queries!;
-  const cached = await freshIndex(db, projectId, scope.project.locale);
-  const index = cached.index;
+  const cached = await freshIndex(scope.store, projectId, scope.project.locale);
   const docs = await matchDocuments(db, projectId, body.filters);
   const insights = await matchInsights(db, projectId, body.filters);
   const topK = body.topK ?? 10;
   const offset = body.offset ?? 0;
   const embeddings = scope.llm?.embed ? await embeddingSimilarities(db, cached, scope.llm, queries) : undefined;
-  const { hits, total } = index.search(queries, {
+  const { hits, total, locale } = await rank(scope.store, projectId, cached, queries, {
     topK,
     offset,
+    onlyInsights: body.onlyInsights ?? false,
+    documents: docs,
+    insights,
     embeddings,
-    kinds: body.onlyInsights ? ['insight'] : undefined,
-    allow: (item) =>
-      item.kind === 'insight' ? insights === null || insights.has(item.id) : docs === null || (item.documentId !== null && docs.has(item.documentId)),
   });
   const chunkRows = await inBatches(
     hits.filter((h) => h.kind === 'chunk').map((h) => h.id),
@@ -148,7 +366,7 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   const matched = (h: (typeof hits)[number], text: string) => ({
     score: h.score,
     matchedBy: h.by,
-    snippet: snippetOf(text, highlights(text, h.terms, index.locale)),
+    snippet: snippetOf(text, highlights(text, h.terms, locale)),
   });
   const results: ReadAnswer<'search'>['results'] = hits.flatMap((h): ReadAnswer<'search'>['results'] => {
     if (h.kind === 'chunk') {

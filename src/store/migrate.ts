@@ -7,6 +7,7 @@ import * as m005 from './migrations/005-imported-codings.js';
 import * as m006 from './migrations/006-chunk-search-terms.js';
 import * as m007 from './migrations/007-tag-names-unique.js';
 import * as m008 from './migrations/008-listing-changes.js';
+import * as m009 from './migrations/009-chunk-search-index.js';
 
 /** Migrations are listed here (not read from disk) so they run the same under tsx and from dist/. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006-chunk-search-terms': m006,
   '007-tag-names-unique': m007,
   '008-listing-changes': m008,
+  '009-chunk-search-index': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

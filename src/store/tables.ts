@@ -117,6 +117,20 @@ export interface ChunksTable {
   searchLocale: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** What search holds of a ready document's chunks (migration 009, engine/search/quantised.ts). */
+export interface DocumentSearchTable {
+  documentId: string;
+  projectId: string;
+  /** The locale the chunks were read in. */
+  locale: string;
+  /** The chunks' ids, in order, separated by spaces. */
+  chunkIds: string;
+  /** How many search terms each chunk holds, separated by spaces. */
+  termCounts: string;
+  /** Each chunk's vector of meaning in compact form, one after another; null where the locale has no word vectors. */
+  vectors: Buffer | null;
+}
+
 export interface InsightsTable {
   id: string;
   projectId: string;
@@ -323,6 +337,7 @@ export interface Tables {
   apiKeys: ApiKeysTable;
   documents: DocumentsTable;
   chunks: ChunksTable;
+  documentSearch: DocumentSearchTable;
   insights: InsightsTable;
   categories: CategoriesTable;
   insightCategories: InsightCategoriesTable;

@@ -1,6 +1,6 @@
 import { anonymize } from '../engine/anonymize/index.js';
 import { chunkText } from '../engine/chunk.js';
-import { analyseForSearch, encodeAnalysed } from '../engine/search/analysed.js';
+import { analyseForSearch, documentSearchRow, encodeAnalysed } from '../engine/search/analysed.js';
 import { newId } from '../domain/ids.js';
 import { nowIso } from '../domain/clock.js';
 import { claimDocument, holdLease } from './lease.js';
@@ -28,7 +28,8 @@ export const processingJob: JobKind = {
       const text = doc.pipeline === 'anonymized' ? anonymize(raw, { locale: project.locale }).text : raw;
       const chunks = chunkText(text, { locale: project.locale });
       // What search ranks each chunk by, read now (outside the transaction) rather than by every process that first searches the project.
-      const analysed = chunks.map((c) => encodeAnalysed(analyseForSearch(c.text, project.locale), project.locale));
+      const read = chunks.map((c) => ({ id: newId(), analysed: analyseForSearch(c.text, project.locale) }));
+      const analysed = read.map((r) => encodeAnalysed(r.analysed, project.locale));
       await ctx.store.transaction(async (trx) => {
         const mine = await trx
           .selectFrom('documents')
@@ -39,13 +40,14 @@ export const processingJob: JobKind = {
           .executeTakeFirst();
         if (!mine) return;
         await trx.deleteFrom('chunks').where('documentId', '=', doc.id).execute();
+        await trx.deleteFrom('documentSearch').where('documentId', '=', doc.id).execute();
         for (let i = 0; i < chunks.length; i += 200) {
           await trx
             .insertInto('chunks')
             .values(
               chunks.slice(i, i + 200).map((c, n) => ({
                 ...analysed[i + n]!,
-                id: newId(),
+                id: read[i + n]!.id,
                 projectId: doc.projectId,
                 documentId: doc.id,
                 idx: c.idx,
@@ -57,6 +59,10 @@ export const processingJob: JobKind = {
             )
             .execute();
         }
+        await trx
+          .insertInto('documentSearch')
+          .values({ documentId: doc.id, projectId: doc.projectId, ...documentSearchRow(read, project.locale) })
+          .execute();
         await trx
           .updateTable('documents')
           .set({ status: 'ready', text, leaseOwner: null, leaseExpiresAt: null, updatedAt: nowIso() })

@@ -97,8 +97,11 @@ describe.each(STORE_KINDS)('search and find_entities on %s', (kind) => {
             .executeTakeFirstOrThrow();
         }),
       );
+      // As after the project's locale changed (the first), and as a document processed before these were kept (the second).
       await db.updateTable('chunks').set({ searchTerms: 'zzz', searchMeaning: null, searchLocale: 'xx' }).where('id', '=', first!.id).execute();
+      await db.updateTable('documentSearch').set({ locale: 'xx' }).where('documentId', '=', first!.documentId).execute();
       await db.updateTable('chunks').set({ searchTerms: null, searchMeaning: null, searchLocale: null }).where('id', '=', second!.id).execute();
+      await db.deleteFrom('documentSearch').where('documentId', '=', second!.documentId).execute();
       // Their documents changed: the index reads their chunks from the store again.
       await db
         .updateTable('documents')

@@ -1,5 +1,7 @@
 import { terms } from '../text/index.js';
 import { textVector } from '../meaning/sentence-vectors.js';
+import { quantise } from './quantised.js';
+import { wordVectors } from '../meaning/word-vectors.js';
 
 /**
  * What search ranks an item by: its terms (for BM25) and its vector of meaning (SIF, where the
@@ -22,6 +24,20 @@ export function encodeAnalysed(a: Analysed, locale: string): { searchTerms: stri
     searchTerms: a.terms.join(' '),
     searchMeaning: a.meaning ? Buffer.from(a.meaning.buffer, a.meaning.byteOffset, a.meaning.byteLength).toString('base64') : null,
     searchLocale: locale,
+  };
+}
+
+/** A document's row of `document_search`: its chunks' ids, term counts and compact vectors (a zero vector for a chunk without one). */
+export function documentSearchRow(
+  chunks: { id: string; analysed: Analysed }[],
+  locale: string,
+): { locale: string; chunkIds: string; termCounts: string; vectors: Buffer | null } {
+  const dims = wordVectors(locale)?.dims ?? 0;
+  return {
+    locale,
+    chunkIds: chunks.map((c) => c.id).join(' '),
+    termCounts: chunks.map((c) => c.analysed.terms.length).join(' '),
+    vectors: dims === 0 ? null : Buffer.concat(chunks.map((c) => quantise(c.analysed.meaning ?? new Float32Array(dims)))),
   };
 }
 

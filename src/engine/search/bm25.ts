@@ -7,13 +7,30 @@
 const K1 = 1.2;
 const B = 0.75;
 
+/**
+ * What BM25's weights are computed over, where that is more than the items held: a search that
+ * ranks only the candidates a store's full-text index found still weighs terms by the project.
+ */
+export interface CorpusStats {
+  count: number;
+  averageLength: number;
+  documentFrequency(term: string): number;
+}
+
 export class Bm25 {
+  constructor(private readonly stats?: CorpusStats) {}
+
   private readonly postings = new Map<string, Map<string, number>>();
   private readonly lengths = new Map<string, number>();
   private totalLength = 0;
 
   get size(): number {
     return this.lengths.size;
+  }
+
+  /** How many terms the items hold together. */
+  get totalTerms(): number {
+    return this.totalLength;
   }
 
   add(id: string, terms: string[]): void {
@@ -63,7 +80,16 @@ export class Bm25 {
   }
 
   documentFrequency(term: string): number {
-    return this.postings.get(term)?.size ?? 0;
+    return this.stats ? this.stats.documentFrequency(term) : (this.postings.get(term)?.size ?? 0);
+  }
+
+  private get count(): number {
+    return this.stats ? this.stats.count : this.lengths.size;
+  }
+
+  private get averageLength(): number {
+    if (this.stats) return this.stats.averageLength || 1;
+    return this.lengths.size === 0 ? 1 : this.totalLength / this.lengths.size;
   }
 
   /** The items holding a term, with how often each holds it. */
@@ -73,15 +99,14 @@ export class Bm25 {
 
   /** BM25's inverse document frequency of a term; a term no item holds gets the highest. */
   idf(term: string): number {
-    const n = this.lengths.size;
+    const n = this.count;
     const df = this.documentFrequency(term);
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
   /** How saturated a term's count in an item is, in (0, 1): BM25's term-frequency factor over its ceiling. */
   saturation(id: string, tf: number, k1 = K1, b = B): number {
-    const n = this.lengths.size;
-    const avg = n === 0 ? 1 : this.totalLength / n;
+    const avg = this.averageLength;
     const len = this.lengths.get(id) ?? avg;
     return tf / (tf + k1 * (1 - b + (b * len) / avg));
   }

@@ -1,4 +1,4 @@
-import { Bm25 } from './bm25.js';
+import { Bm25, type CorpusStats } from './bm25.js';
 import { expand } from './wordnet.js';
 import { paraphrasesOf } from './lexicon.js';
 import { stem, stopWords, terms, tokenize } from '../text/index.js';
@@ -61,19 +61,32 @@ interface Kept {
 }
 
 /** A query word: its stem and the stems of its synonyms and paraphrases (each a phrase of one or more stems). */
-interface QueryWord {
+export interface QueryWord {
   term: string;
   expansions: string[][];
 }
 
 export class SearchIndex {
   private readonly items = new Map<string, Kept>();
-  private readonly bm25 = new Bm25();
+  private readonly bm25: Bm25;
   private bytes = 0;
+  /** `stats`: the corpus the items are candidates from, where the index holds only candidates (store-ranked search). */
   constructor(
     readonly locale = 'en',
     private readonly params = RELEVANCE,
-  ) {}
+    stats?: CorpusStats,
+  ) {
+    this.bm25 = new Bm25(stats);
+  }
+
+  /** How many items hold a term, and how many terms the items hold together: the index's own corpus statistics. */
+  documentFrequency(term: string): number {
+    return this.bm25.holders(term)?.size ?? 0;
+  }
+
+  get totalTerms(): number {
+    return this.bm25.totalTerms;
+  }
 
   get size(): number {
     return this.items.size;
@@ -118,8 +131,13 @@ export class SearchIndex {
     return [...this.items.keys()];
   }
 
+  /** Every item as it is kept (its terms and vector of meaning), to be added to another index. */
+  *entries(): IterableIterator<Omit<SearchItem, 'text'> & { analysed: Analysed }> {
+    for (const k of this.items.values()) yield { id: k.id, kind: k.kind, documentId: k.documentId, analysed: { terms: k.terms, meaning: k.meaning } };
+  }
+
   /** The query's content words, once each, with what they mean beyond themselves (synonyms, paraphrases). */
-  private queryWords(query: string, useLexicon: boolean): QueryWord[] {
+  queryWords(query: string, useLexicon = true): QueryWord[] {
     const stops = stopWords(this.locale);
     const out = new Map<string, QueryWord>();
     for (const w of tokenize(query, this.locale)) {

@@ -93,7 +93,10 @@ export const readAnswers = {
         ),
       }),
     ),
-    total: Type.Integer({ minimum: 0, description: 'how many results match, all of which a client can page through with `offset`' }),
+    total: Type.Integer({
+      minimum: 0,
+      description: 'how many results match, at most 1,000 (the best 1,000), all of which a client can page through with `offset`',
+    }),
     offset: Count,
     topK: Count,
   }),

@@ -796,7 +796,7 @@ export interface components {
                     }[];
                 };
             }[];
-            /** @description how many results match, all of which a client can page through with `offset` */
+            /** @description how many results match, at most 1,000 (the best 1,000), all of which a client can page through with `offset` */
             total: number;
             offset: number;
             topK: number;

@@ -1,0 +1,227 @@
+/**
+ * Search at scale (issue 27): one project of CHUNKS chunks, stored as the worker writes them, on
+ * SQLite or PostgreSQL; then, each in a fresh process of its own and alternated ROUNDS times,
+ * sift's `search` action and the bare minisearch (BM25+ in memory, its index built from the
+ * same texts read from the same store) answer the same queries. Reported: the first search of
+ * the fresh process (sift loads the project's vectors; minisearch's index build is reported
+ * beside), p50 and p99 of later searches, and the process's RSS after them.
+ * sift's first ten per query are also compared with the same engine ranking every chunk in
+ * memory (the share of shared results).
+ *   npx tsx bench/search-scale.ts                      STORE=sqlite|postgres CHUNKS=30000 ROUNDS=3
+ *   KEEP=1 keeps the store and prints where it is (to profile a search against it).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import MiniSearch from 'minisearch';
+import { sql } from 'kysely';
+import { openStore, type Store, type StoreOptions } from '../src/store/store.js';
+import { adminOps } from '../src/domain/admin.js';
+import { newId } from '../src/domain/ids.js';
+import { search } from '../src/domain/search.js';
+import { DOCUMENTS, QUERIES } from '../test/eval/corpus.js';
+import { analyseForSearch, decodeAnalysed, documentSearchRow, encodeAnalysed } from '../src/engine/search/analysed.js';
+import { SearchIndex } from '../src/engine/search/index.js';
+import { freshDatabase, median, ROOT } from './server-process.js';
+
+const STORE = process.env.STORE ?? 'sqlite';
+const CHUNKS = Number(process.env.CHUNKS ?? 30_000);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const REPEATS = 5;
+const queries = QUERIES.map((q) => q.q);
+const sentences = DOCUMENTS.flat().flatMap((p) => p.replace(/^\w+: /, '').split(/(?<=\.)\s+/));
+
+async function fill(store: Store): Promise<string> {
+  const { user } = await adminOps.create_user(store, { action: 'create_user', email: 'bench@example.com' });
+  const { account } = await adminOps.create_account(store, { action: 'create_account', name: 'B', ownerUserId: user.id });
+  const { project } = await adminOps.create_project(store, { action: 'create_project', accountId: account.id, ownerUserId: user.id, name: 'B' });
+  const projectId = project.id as string;
+  let s = 7;
+  const next = () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+  const now = new Date().toISOString();
+  const perDoc = 15;
+  for (let d = 0; d * perDoc < CHUNKS; d += 100) {
+    await store.transaction(async (trx) => {
+      for (let k = d; k < d + 100 && k * perDoc < CHUNKS; k++) {
+        const docId = newId();
+        await trx
+          .insertInto('documents')
+          .values({
+            ...{ id: docId, projectId, counter: k + 1, filename: `i${k}.txt`, status: 'ready', pipeline: 'standard', creditCost: 1 },
+            ...{ wordCount: 1000, error: null, mimeType: 'text/plain', sizeBytes: 1, blobKey: null, sourceUrl: null, text: '', confirmedAt: now },
+            ...{ leaseOwner: null, leaseExpiresAt: null, attempts: 0, createdAt: now, updatedAt: now },
+          })
+          .execute();
+        // As the worker writes a processed document: its chunks with what search ranks them by, and its row of vectors.
+        const read = Array.from({ length: Math.min(perDoc, CHUNKS - k * perDoc) }, (_, idx) => {
+          const text = Array.from({ length: 4 }, () => sentences[Math.floor(next() * sentences.length)]).join(' ');
+          return { id: newId(), idx, text, analysed: analyseForSearch(text, 'en') };
+        });
+        await trx
+          .insertInto('chunks')
+          .values(
+            read.map((c) => ({
+              ...encodeAnalysed(c.analysed, 'en'),
+              ...{ id: c.id, projectId, documentId: docId, idx: c.idx, text: c.text, speaker: 'Participant', startOffset: 0, endOffset: c.text.length },
+            })),
+          )
+          .execute();
+        await trx
+          .insertInto('documentSearch')
+          .values({ documentId: docId, projectId, ...documentSearchRow(read, 'en') })
+          .execute();
+      }
+    });
+  }
+  return projectId;
+}
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+interface Measured {
+  firstMs: number;
+  /** minisearch: building its index from the texts (part of its first search). */
+  buildMs?: number;
+  p50: number;
+  p99: number;
+  rssMb: number;
+  /** sift: each query's first ten results (their texts). */
+  tops: string[][];
+}
+
+/** In a fresh process: open the store, search, report. */
+async function child(role: 'sift' | 'minisearch', options: StoreOptions, projectId: string): Promise<Measured> {
+  const store = await openStore(options);
+  const project = await store.db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirstOrThrow();
+  const times: number[] = [];
+  let firstMs = 0;
+  let buildMs: number | undefined;
+  const tops: string[][] = [];
+  if (role === 'sift') {
+    const scope = { store, project, userId: null };
+    const t0 = performance.now();
+    await search(scope, { action: 'search', query: queries[0]! });
+    firstMs = performance.now() - t0;
+    for (let r = 0; r < REPEATS; r++)
+      for (const q of queries) {
+        const t = performance.now();
+        const answer = await search(scope, { action: 'search', query: q, topK: 10 });
+        times.push(performance.now() - t);
+        if (r === 0) tops.push(answer.results.map((x) => x.text));
+      }
+  } else {
+    const t0 = performance.now();
+    const rows = await store.db.selectFrom('chunks').select(['id', 'text']).where('projectId', '=', projectId).execute();
+    const mini = new MiniSearch({ fields: ['text'], storeFields: [] });
+    mini.addAll(rows);
+    buildMs = performance.now() - t0;
+    mini.search(queries[0]!).slice(0, 10);
+    firstMs = performance.now() - t0;
+    for (let r = 0; r < REPEATS; r++)
+      for (const q of queries) {
+        const t = performance.now();
+        mini.search(q).slice(0, 10);
+        times.push(performance.now() - t);
+      }
+  }
+  const rssMb = process.memoryUsage().rss / 1024 / 1024;
+  await store.close();
+  return { firstMs, buildMs, p50: pct(times, 50), p99: pct(times, 99), rssMb, tops };
+}
+
+/**
+ * How much of sift's first ten per query the same engine finds when it ranks every chunk in
+ * memory instead of the candidates the store's indexes bring (the share of shared results, by text).
+ */
+async function exhaustiveAgreement(options: StoreOptions, projectId: string, tops: string[][]): Promise<number> {
+  if (tops.length === 0) return Number.NaN;
+  const store = await openStore(options);
+  const index = new SearchIndex('en');
+  const texts = new Map<string, string>();
+  const rows = await store.db.selectFrom('chunks').select(['id', 'documentId', 'searchTerms', 'searchMeaning']).where('projectId', '=', projectId).execute();
+  for (const r of rows) index.add({ id: r.id, kind: 'chunk', documentId: r.documentId, analysed: decodeAnalysed(r.searchTerms!, r.searchMeaning) });
+  for (const r of await store.db.selectFrom('chunks').select(['id', 'text']).where('projectId', '=', projectId).execute()) texts.set(r.id, r.text);
+  await store.close();
+  let shared = 0;
+  let all = 0;
+  queries.forEach((q, n) => {
+    const exhaustive = new Set(index.search([q], { topK: 10 }).hits.map((h) => texts.get(h.id)!));
+    const ours = tops[n]!;
+    shared += ours.filter((t) => exhaustive.has(t)).length;
+    all += Math.max(ours.length, exhaustive.size);
+  });
+  return all === 0 ? 1 : shared / all;
+}
+
+async function main() {
+  if (process.argv[2] === 'sift' || process.argv[2] === 'minisearch') {
+    const out = await child(process.argv[2], JSON.parse(process.env.BENCH_STORE!), process.env.BENCH_PROJECT!);
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+    return;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-bench-scale-'));
+  const database = STORE === 'postgres' ? await freshDatabase('sift_bench_search') : null;
+  const options: StoreOptions = { databaseUrl: database?.url ?? null, dataDir };
+  try {
+    const store = await openStore(options);
+    if (process.env.KEEP) console.log(JSON.stringify(options));
+    const t0 = performance.now();
+    const projectId = await fill(store);
+    if (process.env.KEEP) console.log(`project ${projectId}`);
+    // As autovacuum would after such a load: PostgreSQL plans the full-text queries by the table's statistics.
+    if (store.kind === 'postgres') await sql`analyze`.execute(store.db);
+    await store.close();
+    console.log(`${STORE}: ${CHUNKS} chunks written in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    const runs: Record<'sift' | 'minisearch', Measured[]> = { sift: [], minisearch: [] };
+    for (let r = 0; r < ROUNDS; r++)
+      for (const role of ['sift', 'minisearch'] as const) {
+        const out = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'bench/search-scale.ts'), role], {
+          env: { ...process.env, BENCH_STORE: JSON.stringify(options), BENCH_PROJECT: projectId },
+          encoding: 'utf8',
+        });
+        runs[role].push(JSON.parse(out.trim().split('\n').pop()!));
+      }
+    const range = (xs: number[], digits: number) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
+    const row = (name: string, ms: Measured[]) =>
+      `| ${name} | ${range(
+        ms.map((m) => m.firstMs),
+        0,
+      )} | ${range(
+        ms.map((m) => m.p50),
+        2,
+      )} | ${range(
+        ms.map((m) => m.p99),
+        2,
+      )} | ${range(
+        ms.map((m) => m.rssMb),
+        0,
+      )} |`;
+    console.log(`\n${STORE}, ${CHUNKS} chunks, ${queries.length * REPEATS} searches per process, medians of ${ROUNDS} (range):\n`);
+    console.log('| ranking | first search in a fresh process ms | later p50 ms | later p99 ms | RSS MB |');
+    console.log('|---|---:|---:|---:|---:|');
+    console.log(row('sift `search` (store full-text + vectors)', runs.sift));
+    console.log(row('bare minisearch (index built from the same texts)', runs.minisearch));
+    const agreement = await exhaustiveAgreement(options, projectId, runs.sift[0]?.tops ?? []);
+    console.log(`\nTop ten shared with the offline engine ranking every chunk in memory (engine/search/index.ts): ${(agreement * 100).toFixed(1)}%`);
+    console.log(
+      `\nminisearch's index build: ${range(
+        runs.minisearch.map((m) => m.buildMs!),
+        0,
+      )} ms; p50 ratio sift / minisearch: ${(median(runs.sift.map((m) => m.p50)) / median(runs.minisearch.map((m) => m.p50))).toFixed(2)}x`,
+    );
+  } finally {
+    if (!process.env.KEEP) {
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
