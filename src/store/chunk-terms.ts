@@ -59,9 +59,10 @@ async function perSlice<T>(q: TermQuery, fn: (documentIds: string[] | null) => P
 /**
  * The ids of the project's chunks that match (of some documents only, where given), up to
  * `limit`, in no particular order. On PostgreSQL the query runs on the GIN index whatever the
- * planner estimates: given a LIMIT and a query of many words it cannot estimate, it chose to read
- * the project's rows in order (0.4-0.6 s to find none at 100,000 chunks), where the index answers
- * in milliseconds; at worst the index costs a common word 35 ms where reading would have 22.
+ * planner estimates (migration 010's function): given a LIMIT and a query of many words it cannot
+ * estimate, it chose to read the project's rows in order (0.4-0.6 s to find none at 100,000
+ * chunks), where the index answers in milliseconds; at worst the index costs a common word 35 ms
+ * where reading would have 22.
  */
 async function matching(store: Store, projectId: string, q: TermQuery, documentIds: string[] | null, limit: number): Promise<string[]> {
   if (store.kind === 'sqlite') {
@@ -70,12 +71,10 @@ async function matching(store: Store, projectId: string, q: TermQuery, documentI
       limit ${limit}`.execute(store.db);
     return rows.rows.map((r) => r.id);
   }
-  return store.db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off; set local enable_indexscan = off`.execute(trx);
-    const rows = await sql<{ id: string }>`select id from chunks where project_id = ${projectId} and search_tsv @@ ${tsQuery(q)}
-      ${documentIds ? sql`and document_id in (${sql.join(documentIds)})` : sql``} limit ${limit}`.execute(trx);
-    return rows.rows.map((r) => r.id);
-  });
+  const rows = await sql<{
+    id: string;
+  }>`select sift_chunks_matching as id from sift_chunks_matching(${projectId}, ${tsQuery(q)}, ${documentIds}::text[], ${limit})`.execute(store.db);
+  return rows.rows.map((r) => r.id);
 }
 
 /**
