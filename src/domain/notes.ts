@@ -7,7 +7,7 @@ import { nowIso } from './clock.js';
 import { nextCounter } from './projects.js';
 import { resolveCategory, resolveDocument, resolveInsight, findCategoryByIdOrText } from './resolve.js';
 import { matchDocuments, matchInsights } from './filters.js';
-import { inBatches } from './views/in-batches.js';
+import { inBatches } from '../store/in-batches.js';
 
 /** A note row on a target already resolved to its UUID, with the project's next note counter. */
 export async function insertNote(

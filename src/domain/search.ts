@@ -12,7 +12,7 @@ import { textVector } from '../engine/meaning/sentence-vectors.js';
 import { wordVectors } from '../engine/meaning/word-vectors.js';
 import { matchDocuments, matchInsights } from './filters.js';
 import { invalid } from './errors.js';
-import { inBatches } from './views/in-batches.js';
+import { inBatches } from '../store/in-batches.js';
 import { cosineDense, type LlmProvider } from '../engine/llm/provider.js';
 import { highlights, snippetOf } from '../engine/search/snippet.js';
 

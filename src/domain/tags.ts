@@ -6,7 +6,7 @@ import { newHashedRow } from './ids.js';
 import { nowIso } from './clock.js';
 import { conflict, invalidField } from './errors.js';
 import { resolveCategory, resolveDocument, resolveInsight, resolveTag } from './resolve.js';
-import { inBatches } from './views/in-batches.js';
+import { inBatches } from '../store/in-batches.js';
 
 /**
  * Tags and their targets (documents, insights, categories). A tag's text is unique in its

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Store } from './store.js';
+import { inBatches } from './in-batches.js';
 import { decodeAnalysed, type Analysed } from '../engine/search/analysed.js';
 
 /**
@@ -43,19 +44,6 @@ function tsQuery(q: TermQuery): RawBuilder<unknown> {
   return q.without && q.without.length > 0 ? sql`(${any} && !!(${sql.join(q.without.map(term), sql` || `)}))` : any;
 }
 
-/** Runs `query` over a list of ids a slice at a time (both engines cap a statement's parameters). */
-async function inBatches<T>(ids: readonly string[], query: (slice: string[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += 500) out.push(...(await query(ids.slice(i, i + 500))));
-  return out;
-}
-
-/** Runs `fn` once over the whole project, or once per slice of the documents a filter allows. */
-async function perSlice<T>(q: TermQuery, fn: (documentIds: string[] | null) => Promise<T[]>): Promise<T[]> {
-  if (!q.documentIds) return fn(null);
-  return inBatches([...q.documentIds], (slice) => fn(slice));
-}
-
 /**
  * The ids of the project's chunks that match (of some documents only, where given), up to
  * `limit`, in no particular order. On PostgreSQL the query runs on the GIN index whatever the
@@ -89,12 +77,10 @@ export async function countMatching(store: Store, projectId: string, query: Term
 export async function chunksMatching(store: Store, projectId: string, query: TermQuery, limit: number): Promise<string[]> {
   const q = clean(query);
   if (!q || limit <= 0) return [];
-  const ids: string[] = [];
-  await perSlice(q, async (docs) => {
-    if (ids.length < limit) ids.push(...(await matching(store, projectId, q, docs, limit - ids.length)));
-    return [];
-  });
-  return ids;
+  const ids = q.documentIds
+    ? await inBatches([...q.documentIds], (documents) => matching(store, projectId, q, documents, limit))
+    : await matching(store, projectId, q, null, limit);
+  return ids.slice(0, limit);
 }
 
 /** How many chunks of the project hold each term (BM25's document frequency), each counted up to `cap`. */

@@ -6,7 +6,7 @@ import { nowIso } from '../domain/clock.js';
 import { coverageOf, familyOf, nothingNewNote, type AnalysisParams, type AnalysisType } from '../domain/analyses.js';
 import { createCategories, insertInsights, setVerdict, upsertMemo, type CategoryDraft } from '../domain/analysis-results.js';
 import { documentsMatchingMetadata } from '../domain/filters.js';
-import { groupBy, inBatches } from '../domain/views/in-batches.js';
+import { groupBy, inBatches } from '../store/in-batches.js';
 import { reworkWithModel } from '../engine/llm/writer.js';
 
 import { automaticAnalysis, predefinedAnalysis, summarizeDocument, summarizeGroup } from '../engine/analysis/index.js';

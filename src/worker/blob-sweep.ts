@@ -1,5 +1,5 @@
 import type { JobKind } from './context.js';
-import { inBatches } from '../domain/views/in-batches.js';
+import { inBatches } from '../store/in-batches.js';
 
 /** How often a process sweeps, and how old a file must be to count as left behind (no upload or import takes an hour between storing a file and recording it). */
 const EVERY_MS = 3600_000;

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../store/store.js';
 import type { Row } from '../../store/tables.js';
 import { shortOf } from '../resolve.js';
-import { groupBy, inBatches } from './in-batches.js';
+import { groupBy, inBatches } from '../../store/in-batches.js';
 import { tagLabelsOf, type TagLabel } from './tag-labels.js';
 
 /** A metadata value as it appears on a document (and in `get_metadata`). */

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../store/store.js';
 import type { TagTargetType } from '../../store/tables.js';
-import { groupBy, inBatches } from './in-batches.js';
+import { groupBy, inBatches } from '../../store/in-batches.js';
 
 /** How a tag appears inside another record: its short id and its text. */
 export interface TagLabel {
