@@ -51,7 +51,18 @@ export interface Config {
   /** Private networks URL uploads may reach anyway (an intranet file server in an air-gapped site). Every entry parses with ipaddr.parseCIDR. */
   fetchAllowCidrs: string[];
   mailFrom: string;
-  llm: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
+  llm: {
+    baseUrl: string | null;
+    apiKey: string | null;
+    model: string | null;
+    embeddingModel: string | null;
+    /** Calls to the model in flight at once, per run. */
+    concurrency: number;
+    /** The model's context window in tokens: coding batches are sized to it. */
+    contextTokens: number;
+    /** A run's token ceiling (input and output); past it the offline engine does the rest. Null: none. */
+    maxTokensPerRun: number | null;
+  };
   /**
    * The reverse proxies whose `X-Forwarded-For` is believed (addresses or CIDR ranges); with
    * none, a request's address is its connection's, whatever it says it forwards.
@@ -257,6 +268,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       apiKey: str('SIFT_LLM_API_KEY'),
       model: str('SIFT_LLM_MODEL'),
       embeddingModel: str('SIFT_EMBEDDING_MODEL'),
+      concurrency: int('SIFT_LLM_CONCURRENCY', 2, 1, 64),
+      contextTokens: int('SIFT_LLM_CONTEXT_TOKENS', 8192, 1024, 10_000_000),
+      maxTokensPerRun: env.SIFT_LLM_MAX_TOKENS_PER_RUN ? int('SIFT_LLM_MAX_TOKENS_PER_RUN', 0, 1) : null,
     },
     blobs: blobs(),
     searchCacheMb: int('SIFT_SEARCH_CACHE_MB', 256, 1, 1_000_000),

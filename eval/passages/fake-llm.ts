@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startChatServer } from './chat-server.js';
 
 /**
  * A local fake of an OpenAI-compatible chat endpoint (`POST /v1/chat/completions`) for the
@@ -33,7 +32,7 @@ interface FakeStats {
 }
 
 /** FNV-1a, 32 bits: the fake's only source of variation. */
-function hash(s: string): number {
+export function hash(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
@@ -145,21 +144,9 @@ export async function startFakeLlm(): Promise<FakeLlm> {
   const stats: FakeStats = { requests: 0, themes: 0, insights: 0, malformed: 0, http500: 0, http429: 0, quotesProposed: 0, quotesParaphrased: 0 };
   const attempts = new Map<number, number>();
   const answered = new Set<number>();
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => {
-      raw += c;
-    });
-    req.on('end', () => {
-      stats.requests++;
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return res.writeHead(404).end();
-      if (req.headers.authorization !== `Bearer ${apiKey}`) return res.writeHead(401).end();
-      let body: { model?: string; messages?: { role: string; content: string }[] };
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        return res.writeHead(400).end();
-      }
+  const server = await startChatServer(
+    apiKey,
+    (body) => {
       const system = body.messages?.find((m) => m.role === 'system')?.content ?? '';
       const user = body.messages?.at(-1)?.content ?? '';
       const h = hash(`${system}\n${user}`);
@@ -170,11 +157,11 @@ export async function startFakeLlm(): Promise<FakeLlm> {
       if (attempt === 0) stats[isTheme ? 'themes' : 'insights']++;
       if (h % 7 === 0 && (h >>> 3) % 2 === 0) {
         if (attempt === 0) stats.http500++;
-        return res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"internal error"}}');
+        return { status: 500 };
       }
       if (h % 7 === 3 && (h >>> 3) % 3 === 0 && attempt === 0) {
         stats.http429++;
-        return res.writeHead(429, { 'retry-after': '0' }).end();
+        return { status: 429 };
       }
       const malformed = h % 7 === 0;
       const answer = isTheme ? themeAnswer(user, de) : insightAnswer(user, de, h);
@@ -190,27 +177,9 @@ export async function startFakeLlm(): Promise<FakeLlm> {
         if (h % 5 === 1) content = `\`\`\`json\n${content}\n\`\`\``;
       }
       answered.add(h);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          id: `chatcmpl-${h.toString(16)}`,
-          object: 'chat.completion',
-          model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: malformed ? 'length' : 'stop' }],
-        }),
-      );
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    apiKey,
-    model,
-    stats,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+      return { status: 200, id: h.toString(16), content, cutOff: malformed };
+    },
+    () => stats.requests++,
+  );
+  return { baseUrl: server.baseUrl, apiKey, model, stats, close: server.close };
 }

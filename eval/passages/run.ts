@@ -10,9 +10,12 @@
  *   SPLIT=development SEEDS=1,2,3,42 npx tsx eval/passages/run.ts
  *                                           (only one split, as tuning must; with SEEDS, a last table of
  *                                            each study's mean over the seeds: how tuning is scored)
+ * With CODER=0.7,0.85,0.95 (development studies only), predefined analysis is also coded by the simulated coder
+ * (`simulated-coder.ts`, a model that knows the gold and codes each passage right with that probability)
+ * through the product's provider, meter and coder: a last table sets sift's macro-F1 beside the coder's own.
  * With LLM=fake (a local fake model, `fake-llm.ts`) or LLM=url (the endpoint of the SIFT_LLM_*
- * variables), each study also gets a row `sift + … LLM`: the automatic analysis reworded by the
- * product's provider and `reworkWithModel`, as the worker does. The targets are the offline row's.
+ * variables), each study also gets a row `sift + … LLM`: the automatic analysis checked by the
+ * product's provider and `reviewWithModel`, as the worker does. The targets are the offline row's.
  */
 import { type automaticAnalysis, predefinedAnalysis } from '../../src/engine/analysis/index.js';
 import fs from 'node:fs';
@@ -23,9 +26,10 @@ import { bestCategories, coverage, smallTalkCategories, distractorPromoted, gold
 import { descriptionBaseline, kmeansBaseline } from './baselines.js';
 import { parseConfig } from '../../src/config.js';
 import { createLlmProvider, type LlmProvider } from '../../src/engine/llm/provider.js';
-import { reworkWithModel } from '../../src/engine/llm/writer.js';
+import { reviewWithModel } from '../../src/engine/llm/reviewer.js';
 import { startFakeLlm, type FakeLlm } from './fake-llm.js';
 import { inLayout, LAYOUTS, type Layout } from './layouts.js';
+import { reviewedBySimulatedCoder, withSimulatedCoder, type CoderFigures, type ReviewFigures } from './coder-figures.js';
 
 interface Row {
   study: string;
@@ -126,10 +130,13 @@ async function withModel(study: Study, offline: ReturnType<typeof automaticAnaly
   const before = fake ? { ...fake.stats } : null;
   const failures: string[] = [];
   const started = Date.now();
-  const result = {
-    ...offline,
-    ...(await reworkWithModel(llm, offline, study.locale, (err) => failures.push((err as { kind?: string }).kind ?? String(err)))),
-  };
+  const result = await reviewWithModel(
+    llm,
+    documentsOf(study),
+    offline,
+    { locale: study.locale, granularity: 'default', strictMode: false, existingCategories: [] },
+    (err) => failures.push((err as { kind?: string }).kind ?? String(err)),
+  );
   const row = automaticRow(study, method, result.categories, result.insights, offlineMs + Date.now() - started);
   if (process.env.DETAIL) {
     const quotes = (x: { quotes: string[] }[]) => x.reduce((s, i) => s + i.quotes.length, 0);
@@ -184,6 +191,23 @@ for (const seed of seeds) {
   bySeed.push(these);
 }
 rows.push(...bySeed[0]!);
+const accuracies = process.env.CODER ? process.env.CODER.split(',').map(Number) : [];
+const coded: (CoderFigures & { study: string; layout: Layout; offline: number })[] = [];
+const reviewed: (ReviewFigures & { study: string; layout: Layout })[] = [];
+for (const layout of accuracies.length ? layouts : [])
+  for (const study of studies.filter((s) => s.split === 'development')) {
+    const laidOut = await inLayout(study, layout);
+    const offline = rows.find((r) => r.study === study.name && r.layout === layout && r.method === 'sift')!.predefinedF1!;
+    const { auto } = analyseStudy(laidOut, seeds[0]!, params);
+    for (const accuracy of accuracies) {
+      const f = await withSimulatedCoder(laidOut, accuracy, seeds[0]);
+      console.error(`${study.name} ${layout} coder ${accuracy}: sift ${f.siftF1.toFixed(3)}, coder ${f.coderF1.toFixed(3)}, ideal ${f.idealF1.toFixed(3)}`);
+      coded.push({ ...f, study: study.name, layout, offline });
+      const r = await reviewedBySimulatedCoder(laidOut, accuracy, seeds[0], auto);
+      console.error(`${study.name} ${layout} review ${accuracy}: sift ${r.siftF1.toFixed(3)} against ${r.offlineF1.toFixed(3)} offline`);
+      reviewed.push({ ...r, study: study.name, layout });
+    }
+  }
 await model?.fake?.close();
 const f = (x: number | undefined) => (x === undefined ? '' : x.toFixed(3));
 if (seeds.length > 1) {
@@ -234,4 +258,52 @@ if (examples.length) {
   console.log('|---|---|---:|---:|---:|---:|');
   for (const { study, scored, runs } of examples)
     console.log(`| ${study.name} | ${study.split} | ${scored}/${study.transcripts.length} | ${runs.map((r) => f(r.f1)).join(' | ')} |`);
+}
+
+if (coded.length) {
+  console.log('\nPredefined analysis coded by the simulated coder (development studies): sift beside the coder on the gold\'s own sentences ("ideal")');
+  console.log(
+    'and on the sentences sift showed it; the offline engine alone in the same layout. Failures on: cut-off JSON, 500s, 429s, fences, unknown ids.\n',
+  );
+  console.log(
+    '| study | layout | coder accuracy | ideal macro-F1 | shown | coder on what sift showed | sift macro-F1 | offline macro-F1 | batches (failed) | calls | tokens per 1,000 words | verbatim | quotes from interviewer or header |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const c of coded)
+    console.log(
+      `| ${c.study} | ${c.layout} | ${c.accuracy} | ${f(c.idealF1)} | ${(100 * c.shown).toFixed(1)}% | ${f(c.coderF1)} | ${f(c.siftF1)} | ${f(c.offline)} | ${c.batches} (${c.failedBatches}) | ${c.calls} | ${Math.round(c.tokensPerThousandWords)} | ${(100 * c.verbatim).toFixed(1)}% | ${c.misplaced} |`,
+    );
+  console.log('\nMean over studies and layouts:\n');
+  console.log('| coder accuracy | ideal macro-F1 | sift macro-F1 | lowest sift macro-F1 (study, layout) | offline macro-F1 | tokens per 1,000 words |');
+  console.log('|---:|---:|---:|---|---:|---:|');
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  for (const accuracy of accuracies) {
+    const these = coded.filter((c) => c.accuracy === accuracy);
+    const low = these.reduce((a, b) => (b.siftF1 < a.siftF1 ? b : a));
+    console.log(
+      `| ${accuracy} | ${f(mean(these.map((c) => c.idealF1)))} | ${f(mean(these.map((c) => c.siftF1)))} | ${f(low.siftF1)} (${low.study}, ${low.layout}) | ${f(mean(these.map((c) => c.offline)))} | ${Math.round(mean(these.map((c) => c.tokensPerThousandWords)))} |`,
+    );
+  }
+}
+
+if (reviewed.length) {
+  console.log('\nAutomatic analysis checked by the simulated coder (development studies): the offline themes merged, their passages filed again, named.\n');
+  console.log(
+    '| study | layout | coder accuracy | offline mean F1 | themes found | checked mean F1 | themes found | gain | top-level themes | small-talk categories | merged | calls | tokens per 1,000 words | verbatim | quotes from interviewer or header |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of reviewed)
+    console.log(
+      `| ${r.study} | ${r.layout} | ${r.accuracy} | ${f(r.offlineF1)} | ${r.offlineFound}/5 | ${f(r.siftF1)} | ${r.found}/5 | ${f(r.siftF1 - r.offlineF1)} | ${r.themes} | ${r.smallTalk} | ${r.merged} | ${r.calls} | ${Math.round(r.tokensPerThousandWords)} | ${(100 * r.verbatim).toFixed(1)}% | ${r.misplaced} |`,
+    );
+  console.log('\n| coder accuracy | offline mean F1 | checked mean F1 | smallest gain (study, layout) | tokens per 1,000 words |');
+  console.log('|---:|---:|---:|---|---:|');
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  for (const accuracy of accuracies) {
+    const these = reviewed.filter((r) => r.accuracy === accuracy);
+    const low = these.reduce((a, b) => (b.siftF1 - b.offlineF1 < a.siftF1 - a.offlineF1 ? b : a));
+    console.log(
+      `| ${accuracy} | ${f(mean(these.map((r) => r.offlineF1)))} | ${f(mean(these.map((r) => r.siftF1)))} | ${f(low.siftF1 - low.offlineF1)} (${low.study}, ${low.layout}) | ${Math.round(mean(these.map((r) => r.tokensPerThousandWords)))} |`,
+    );
+  }
 }

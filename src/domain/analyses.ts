@@ -33,6 +33,7 @@ export async function createRun(trx: Tx, projectId: string, type: AnalysisType, 
     params: JSON.stringify(params),
     error: null,
     note: null,
+    modelUsage: null,
     leaseOwner: null,
     leaseExpiresAt: null,
     attempts: 0,
@@ -87,6 +88,7 @@ export async function clearSkipped(trx: Tx, projectId: string): Promise<number> 
 export const runView = (r: Row<'analyses'>) => ({ id: r.id, type: r.type, status: r.status });
 
 export type RunView = Static<typeof Analysis>;
+type ModelUsage = NonNullable<RunView['model']>;
 
 /** Runs of a project for `get_project_status`, newest first, each with its coverage and progress. */
 export async function runsOf(store: Store, projectId: string): Promise<RunView[]> {
@@ -99,6 +101,7 @@ export async function runsOf(store: Store, projectId: string): Promise<RunView[]
       ...runView(r),
       ...(r.error ? { error: r.error } : {}),
       ...(r.note ? { note: r.note } : {}),
+      ...(r.modelUsage ? { model: JSON.parse(r.modelUsage) as ModelUsage } : {}),
       coverage,
       progress: r.status === 'completed' ? 1 : total === 0 ? 0 : (total - coverage.pending) / total,
       createdAt: r.createdAt,

@@ -9,6 +9,7 @@ import * as m007 from './migrations/007-tag-names-unique.js';
 import * as m008 from './migrations/008-listing-changes.js';
 import * as m009 from './migrations/009-chunk-search-index.js';
 import * as m010 from './migrations/010-chunks-matching-function.js';
+import * as m011 from './migrations/011-model-answers.js';
 
 /** Migrations are listed here (not read from disk) so they run the same under tsx and from dist/. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008-listing-changes': m008,
   '009-chunk-search-index': m009,
   '010-chunks-matching-function': m010,
+  '011-model-answers': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

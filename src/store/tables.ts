@@ -285,6 +285,8 @@ export interface AnalysesTable {
   error: string | null;
   /** What the run found to do, when worth saying (nothing new to analyse). */
   note: string | null;
+  /** JSON of the run's language-model usage (engine/llm/meter.ts `ModelUsage`), where a model took part. */
+  modelUsage: string | null;
   leaseOwner: string | null;
   leaseExpiresAt: string | null;
   attempts: number;
@@ -353,6 +355,17 @@ export interface Tables {
   analysisVerdicts: AnalysisVerdictsTable;
   importedCodings: ImportedCodingsTable;
   listingChanges: ListingChangesTable;
+  modelAnswers: ModelAnswersTable;
+}
+
+/** A language model's answer, by the hash of its request (migration 011). */
+export interface ModelAnswersTable {
+  projectId: string;
+  key: string;
+  content: string;
+  inputTokens: number;
+  outputTokens: number;
+  createdAt: string;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

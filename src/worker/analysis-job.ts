@@ -7,7 +7,10 @@ import { coverageOf, familyOf, nothingNewNote, type AnalysisParams, type Analysi
 import { createCategories, insertInsights, setVerdict, upsertMemo, type CategoryDraft } from '../domain/analysis-results.js';
 import { documentsMatchingMetadata } from '../domain/filters.js';
 import { groupBy, inBatches } from '../store/in-batches.js';
-import { reworkWithModel } from '../engine/llm/writer.js';
+import { reviewWithModel } from '../engine/llm/reviewer.js';
+import { predefinedByModel } from '../engine/llm/coder.js';
+import { CeilingReached, MeteredModel, type ModelUsage } from '../engine/llm/meter.js';
+import { storedAnswers } from './model-answers.js';
 
 import { automaticAnalysis, predefinedAnalysis, summarizeDocument, summarizeGroup } from '../engine/analysis/index.js';
 import { OTHER_MATERIAL_REASON, otherMaterial } from '../engine/analysis/evidence.js';
@@ -170,7 +173,13 @@ async function writeResults(
 }
 
 /** Answers the run's note, if it has one to leave (nothing new to analyse). */
-async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>, params: AnalysisParams): Promise<string | null> {
+async function runAutomatic(
+  ctx: WorkerContext,
+  run: Row<'analyses'>,
+  project: Row<'projects'>,
+  params: AnalysisParams,
+  model: MeteredModel | null,
+): Promise<string | null> {
   const family = familyOf('automatic');
   const todo = await documentsWithoutVerdict(ctx, project.id, family);
   const docs = await loadDocuments(ctx, project.id, todo);
@@ -183,7 +192,7 @@ async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: R
     .execute();
   const examples = await categoryExamples(ctx, project.id);
   await beforeComputing(ctx, run);
-  const offline = automaticAnalysis(docs, {
+  const options = {
     locale: project.locale,
     granularity: params.granularity,
     strictMode: params.strictMode,
@@ -196,19 +205,51 @@ async function runAutomatic(ctx: WorkerContext, run: Row<'analyses'>, project: R
       parentKey: c.parentId,
       examples: examples.get(c.id) ?? [],
     })),
-  });
-  const result = ctx.llm?.chat
-    ? {
-        ...offline,
-        ...(await reworkWithModel(ctx.llm, offline, project.locale, (err) =>
-          ctx.log.warn({ err, analysisId: run.id }, 'the language model failed; the offline wording is kept'),
-        )),
-      }
-    : offline;
+  };
+  const offline = automaticAnalysis(docs, options);
+  const onError = (err: unknown) => {
+    if (!(err instanceof CeilingReached))
+      ctx.log.warn({ err, analysisId: run.id }, 'the language model failed; the offline result stands for what the call covered');
+  };
+  const reviewed = model ? await reviewWithModel(model, docs, offline, { ...options, contextTokens: ctx.config.llm.contextTokens }, onError) : null;
+  if (reviewed) await beforeComputing(ctx, run);
+  const result = reviewed ?? offline;
   const known = new Map(existing.map((c) => [c.id, c.id]));
   const categoryIds = await fenced(ctx, run, (trx) => createCategories(trx, project.id, result.categories, known, run.id));
   await writeResults(ctx, run, family, result, categoryIds);
-  return otherMaterialNote(result.verdicts);
+  return notes(otherMaterialNote(result.verdicts), model && reviewed && reviewNote(model.usage, reviewed));
+}
+
+const notes = (...parts: (string | null)[]) => parts.filter(Boolean).join(' ') || null;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** What the model was asked and what it cost, in words. */
+function usageNote(usage: ModelUsage): string {
+  const cached = usage.cachedCalls > 0 ? ` (${count(usage.cachedCalls)} more answered from earlier answers, at no cost)` : '';
+  return `${count(usage.calls)} calls to the language model, ${count(usage.inputTokens)} input and ${count(usage.outputTokens)} output tokens${cached}.`;
+}
+
+/** The note of an automatic run checked by a model. */
+function reviewNote(usage: ModelUsage, review: { merged: number; batches: number; failedBatches: number; failures: string[] }): string {
+  const merged = review.merged > 0 ? ` It merged ${count(review.merged)} theme${review.merged > 1 ? 's' : ''} into others that say the same.` : '';
+  const rest = usage.ceilingReached
+    ? ` The run's token ceiling (${count(usage.tokenCeiling!)}, SIFT_LLM_MAX_TOKENS_PER_RUN) was reached: the rest keeps the offline engine's themes and wording.`
+    : usage.failedCalls > 0
+      ? ` ${count(usage.failedCalls)} calls failed${review.failures.length ? ` (${review.failures.slice(0, 2).join('; ')})` : ''}: what they covered keeps the offline engine's result.`
+      : '';
+  return `The language model checked the themes, filed the passages in ${count(review.batches)} batches, named the themes and worded the insights: ${usageNote(usage)}${merged}${rest}`;
+}
+
+/** The note of a predefined run coded by a model. */
+function codingNote(usage: ModelUsage, coded: { batches: number; failedBatches: number; failures: string[] }): string {
+  const offline = coded.failedBatches;
+  const rest = usage.ceilingReached
+    ? ` The run's token ceiling (${count(usage.tokenCeiling!)}, SIFT_LLM_MAX_TOKENS_PER_RUN) was reached: the offline engine coded the passages of ${count(offline)} of ${count(coded.batches)} batches.`
+    : offline > 0
+      ? ` The model did not answer for ${count(offline)} of ${count(coded.batches)} batches (${coded.failures.slice(0, 2).join('; ')}): the offline engine coded their passages.`
+      : '';
+  return `The language model coded the passages, in ${count(coded.batches)} batches: ${usageNote(usage)}${rest}`;
 }
 
 /** Says how many documents a run left out as other material, and why (a verdict's reason is not shown otherwise). */
@@ -219,7 +260,13 @@ function otherMaterialNote(verdicts: { verdict: string; reason?: string }[]): st
 }
 
 /** Answers the run's note, if it has one to leave (other material left out). */
-async function runPredefined(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>, params: AnalysisParams): Promise<string | null> {
+async function runPredefined(
+  ctx: WorkerContext,
+  run: Row<'analyses'>,
+  project: Row<'projects'>,
+  params: AnalysisParams,
+  model: MeteredModel | null,
+): Promise<string | null> {
   const family = familyOf('predefined', run);
   let todo = await documentsWithoutVerdict(ctx, project.id, family);
   // A filtered run's scope is what the filter keeps: a filter to the reports analyses the reports.
@@ -241,14 +288,32 @@ async function runPredefined(ctx: WorkerContext, run: Row<'analyses'>, project: 
   const categoryIds = await fenced(ctx, run, (trx) => createCategories(trx, project.id, drafts, known, run.id));
   if (docs.length === 0) return null;
   await beforeComputing(ctx, run);
-  const result = predefinedAnalysis(docs, categories, {
+  const opts = {
     locale: project.locale,
     granularity: params.granularity,
     strictMode: params.strictMode,
     otherMaterial: await otherMaterialOf(ctx, project.id, scope),
-  });
+  };
+  if (!model) {
+    const result = predefinedAnalysis(docs, categories, opts);
+    await writeResults(ctx, run, family, result, categoryIds);
+    return otherMaterialNote(result.verdicts);
+  }
+  const result = await predefinedByModel(model, docs, categories, { ...opts, contextTokens: ctx.config.llm.contextTokens });
+  await beforeComputing(ctx, run);
   await writeResults(ctx, run, family, result, categoryIds);
-  return otherMaterialNote(result.verdicts);
+  return notes(otherMaterialNote(result.verdicts), codingNote(model.usage, result));
+}
+
+/** The run's model, metered against the ceiling and answering from the project's kept answers; null without a chat model. */
+function modelFor(ctx: WorkerContext, projectId: string): MeteredModel | null {
+  if (!ctx.llm?.complete) return null;
+  return new MeteredModel(ctx.llm, {
+    model: ctx.config.llm.model ?? '',
+    cache: storedAnswers(ctx.store, projectId),
+    ceiling: ctx.config.llm.maxTokensPerRun,
+    concurrency: ctx.config.llm.concurrency,
+  });
 }
 
 async function runSummaries(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>) {
@@ -324,11 +389,13 @@ export const analysisJob: JobKind = {
       const params = JSON.parse(run.params) as AnalysisParams;
       const type = run.type as AnalysisType;
       let note: string | null = null;
-      if (type === 'automatic') note = await runAutomatic(ctx, run, project, params);
-      else if (type === 'predefined') note = await runPredefined(ctx, run, project, params);
+      const model = type === 'automatic' || type === 'predefined' ? modelFor(ctx, project.id) : null;
+      if (type === 'automatic') note = await runAutomatic(ctx, run, project, params, model);
+      else if (type === 'predefined') note = await runPredefined(ctx, run, project, params, model);
       else if (type === 'summaries') await runSummaries(ctx, run, project);
       else await runMetadataSummaries(ctx, run, project);
-      await finishRun(ctx, run, { status: 'completed', note });
+      const used = model && model.usage.calls + model.usage.cachedCalls + model.usage.failedCalls > 0 ? JSON.stringify(model.usage) : null;
+      await finishRun(ctx, run, { status: 'completed', note, modelUsage: used });
     } catch (err) {
       if (err instanceof LeaseLost) ctx.log.warn({ analysisId: run.id }, 'the analysis was taken over by another worker; this one wrote nothing more');
       else {

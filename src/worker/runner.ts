@@ -7,10 +7,20 @@ import { mailJob } from './mailer.js';
 import { analysisJob } from './analysis-job.js';
 import { blobSweepJob } from './blob-sweep.js';
 import { listingLogPruneJob } from './listing-log-prune.js';
+import { modelAnswersPruneJob } from './model-answers.js';
 import { searchBackfillJob } from './search-backfill.js';
 
 /** Paid work first, then extraction, then analyses (which need processed documents), then mail, then housekeeping. */
-export const JOB_KINDS: JobKind[] = [processingJob, extractionJob, analysisJob, mailJob, blobSweepJob, listingLogPruneJob, searchBackfillJob];
+export const JOB_KINDS: JobKind[] = [
+  processingJob,
+  extractionJob,
+  analysisJob,
+  mailJob,
+  blobSweepJob,
+  listingLogPruneJob,
+  modelAnswersPruneJob,
+  searchBackfillJob,
+];
 
 export interface Workers {
   nudge(): void;

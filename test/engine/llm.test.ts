@@ -71,6 +71,46 @@ describe('the optional OpenAI-compatible provider', () => {
     expect(fake.calls.some((c) => c.path === '/v1/embeddings' && c.body.model === 'e')).toBe(true);
   });
 
+  it('asks for a JSON schema, and falls back to a JSON object where the server refuses it, remembering that', async () => {
+    const seen: { format?: { type: string } }[] = [];
+    const fetchImpl = (async (_url: string, init: { body: string }) => {
+      const body = JSON.parse(init.body);
+      seen.push({ format: body.response_format });
+      if (body.response_format?.type === 'json_schema') return new Response('{"error": "response_format json_schema is not supported"}', { status: 400 });
+      return new Response(JSON.stringify({ choices: [{ message: { content: '{"codes": []}' } }], usage: { prompt_tokens: 7, completion_tokens: 3 } }));
+    }) as unknown as typeof fetch;
+    const p = createLlmProvider({ baseUrl: 'http://model.test/v1', apiKey: null, model: 'm', embeddingModel: null }, { fetchImpl })!;
+    const schema = { name: 'codes', schema: { type: 'object' } };
+    expect(await p.complete!([{ role: 'user', content: 'x' }], { schema })).toEqual({ content: '{"codes": []}', usage: { input: 7, output: 3 } });
+    await p.complete!([{ role: 'user', content: 'y' }], { schema });
+    expect(seen.map((s) => s.format?.type)).toEqual(['json_schema', 'json_object', 'json_object']);
+  });
+
+  it('waits as long as Retry-After asks (seconds or a date), and gives up at once where it asks too long', async () => {
+    let calls = 0;
+    const answers: (() => Response)[] = [];
+    const fetchImpl = (async () => {
+      calls++;
+      return answers.shift()!();
+    }) as unknown as typeof fetch;
+    const p = createLlmProvider({ baseUrl: 'http://model.test/v1', apiKey: null, model: 'm', embeddingModel: null }, { fetchImpl, maxRetryAfterMs: 5_000 })!;
+    const ok = () => new Response(JSON.stringify({ choices: [{ message: { content: 'fine' } }] }));
+    answers.push(() => new Response('', { status: 429, headers: { 'retry-after': '1' } }), ok);
+    let started = Date.now();
+    expect(await p.chat!([{ role: 'user', content: 'x' }])).toBe('fine');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    answers.push(() => new Response('', { status: 503, headers: { 'retry-after': new Date(Date.now() + 1500).toUTCString() } }), ok);
+    started = Date.now();
+    expect(await p.chat!([{ role: 'user', content: 'x' }])).toBe('fine');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    answers.push(() => new Response('', { status: 429, headers: { 'retry-after': '3600' } }), ok);
+    const before = calls;
+    started = Date.now();
+    await expect(p.chat!([{ role: 'user', content: 'x' }])).rejects.toThrow(/asked to wait 3600 s/);
+    expect(calls - before).toBe(1);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
   it('lets through only verbatim quotes, repairing spacing, quote marks and case', () => {
     const doc = 'Participant: I don\'t trust the "sync"  feature — it fails.';
     expect(verbatimQuote(doc, 'I don’t trust the “sync” feature – it fails.')).toBe('I don\'t trust the "sync"  feature — it fails.');

@@ -76,7 +76,7 @@ function rapportUnits(units: Unit[]): Set<number> {
 }
 
 /** Documents a new theme needs: three once a project has ten, two below that (one in a project of one). */
-const minimumDocuments = (docCount: number) => (docCount >= 10 ? 3 : Math.min(2, docCount));
+export const minimumDocuments = (docCount: number) => (docCount >= 10 ? 3 : Math.min(2, docCount));
 
 interface Theme {
   key: string;

@@ -52,8 +52,47 @@ function chunkAt(doc: AnalysisDocument, offset: number): number {
   return doc.chunks[lo]?.idx ?? 0;
 }
 
-export function evidence(doc: AnalysisDocument, locale: string, minWords = 4): Sentence[] {
+/** How a document's sentences are read: the offline engine's defaults, or every one for a model (llm/coder.ts). */
+export interface EvidenceOptions {
+  /** The fewest words a sentence has (default 4). */
+  minWords?: number;
+  /** Whether a participant's own questions, and sentences of fewer than two content words, are kept (default false). */
+  every?: boolean;
+  /**
+   * Sentences of more than twice this many words (an automatic transcript without full stops) are
+   * cut into pieces of about this many, before a filler or a linking word where one is near.
+   */
+  pieceWords?: number;
+}
+
+/** Words a speaker starts a new thought with, in an unpunctuated transcript: a cut falls before one where it can. */
+const JOINS =
+  /^(?:um+|uh+|erm|er|like|so|but|and|because|cause|cos|plus|which|anyway|honestly|yeah|no|i mean|you know|also|then|oder|und|aber|also|weil|ähm|äh|et|mais|donc|parce|euh|bon)$/i;
+
+/** Offsets of a sentence's pieces (`pieceWords` above), each a [start, end) within `text`. */
+export function piecesOf(text: string, pieceWords: number): [number, number][] {
+  const words = [...text.matchAll(/\S+/g)].map((m) => ({ at: m.index, end: m.index + m[0].length, word: m[0].replace(/[^\p{L}']/gu, '') }));
+  if (words.length <= 2 * pieceWords) return [[0, text.length]];
+  const cuts: number[] = [0];
+  while (words.length - cuts[cuts.length - 1]! > 1.5 * pieceWords) {
+    const from = cuts[cuts.length - 1]!;
+    let best = from + pieceWords;
+    // Within a third of a piece of the target, the nearest word that starts a thought.
+    for (let d = 0; d <= Math.floor(pieceWords / 3); d++) {
+      const hit = [from + pieceWords - d, from + pieceWords + d].find((k) => k < words.length && JOINS.test(words[k]!.word));
+      if (hit !== undefined) {
+        best = hit;
+        break;
+      }
+    }
+    cuts.push(best);
+  }
+  return cuts.map((c, n) => [words[c]!.at, n + 1 < cuts.length ? words[cuts[n + 1]! - 1]!.end : text.length]);
+}
+
+export function evidence(doc: AnalysisDocument, locale: string, opts: EvidenceOptions = {}): Sentence[] {
   if (!Array.isArray(doc.chunks)) throw new Error('the document has no chunks');
+  const minWords = opts.minWords ?? 4;
   const reading = readingOf(doc);
   const out: Sentence[] = [];
   let prompt: string | undefined;
@@ -72,20 +111,24 @@ export function evidence(doc: AnalysisDocument, locale: string, minWords = 4): S
         let to = raw.trimEnd().length;
         from += LEADING_CUE.exec(raw.slice(from, to))?.[0].length ?? 0;
         to -= TRAILING_CUE.exec(raw.slice(from, to))?.[0].length ?? 0;
-        const text = raw.slice(from, to);
-        if (text.split(/\s+/).length < minWords || text.endsWith('?') || CODE.test(text) || contentTerms(text, locale).length < 2) continue;
-        const start = span.start + s.index + from;
-        out.push({
-          documentId: doc.id,
-          chunkIdx: chunkAt(doc, start),
-          start,
-          end: start + text.length,
-          text,
-          paragraph: turn.start,
-          turn: n,
-          speaker: reading.transcript ? turn.speaker : null,
-          ...(reading.transcript && prompt ? { prompt } : {}),
-        });
+        const whole = raw.slice(from, to);
+        if (whole.split(/\s+/).length < minWords || CODE.test(whole)) continue;
+        if (opts.every ? !/\p{L}/u.test(whole) : whole.endsWith('?') || contentTerms(whole, locale).length < 2) continue;
+        for (const [a, b] of opts.pieceWords ? piecesOf(whole, opts.pieceWords) : [[0, whole.length] as [number, number]]) {
+          const text = whole.slice(a, b);
+          const start = span.start + s.index + from + a;
+          out.push({
+            documentId: doc.id,
+            chunkIdx: chunkAt(doc, start),
+            start,
+            end: start + text.length,
+            text,
+            paragraph: turn.start,
+            turn: n,
+            speaker: reading.transcript ? turn.speaker : null,
+            ...(reading.transcript && prompt ? { prompt } : {}),
+          });
+        }
       }
     }
   }

@@ -1,5 +1,5 @@
 import type { AnalysisDocument, Granularity, InsightDraft, PredefinedCategoryInput, Verdict } from './types.js';
-import { evidence, groupUnits, withoutOtherMaterial, type Sentence, type Unit } from './evidence.js';
+import { evidence, groupUnits, withoutOtherMaterial, type EvidenceOptions, type Sentence, type Unit } from './evidence.js';
 import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.js';
 import { insightFrom, pointsOf } from './insight.js';
 import { predefinedParams, type ParamsOverride, type PredefinedParams } from './params.js';
@@ -33,6 +33,8 @@ export interface PredefinedOptions {
   otherMaterial?: Set<string> | null;
   /** Thresholds other than the defaults (params.ts): an experiment. */
   params?: ParamsOverride;
+  /** Which sentences are read (evidence.ts); a model reads every one (llm/coder.ts). */
+  reading?: EvidenceOptions;
 }
 
 /** The fit a sentence needs (params.ts `bar`); `inclusive` takes every sentence that shares a word or meaning with a profile. */
@@ -79,7 +81,7 @@ function assign(
   meaning: Meaning | null,
   short: boolean[],
   p: PredefinedParams,
-): ({ category: number; fit: number; also: { category: number; fit: number }[] } | null)[] {
+): Choice[] {
   const fitOf = (v: Vec, dense: Float32Array | undefined, c: number) => {
     const words = cosine(v, profiles[c]!);
     return meaning && dense ? p.wordsShare * words + (1 - p.wordsShare) * Math.max(0, dot(dense, meaning.profiles[c]!)) : words;
@@ -126,26 +128,60 @@ function feedback(given: Float32Array, drawn: Float32Array[]): Float32Array {
   return out.map((x) => x / n);
 }
 
+/** A sentence's category (its best fit) and the others it also joins; null where it joins none. */
+export type Choice = { category: number; fit: number; also: { category: number; fit: number }[] } | null;
+
+/**
+ * Which category each sentence of the analysed documents joins, before insights are made of
+ * them: offline, by `assign`; with a model, by the model's codes where it answered
+ * (llm/coder.ts). `verdicts` holds those already given (documents that could not be read, and
+ * other material left out).
+ */
+export interface PredefinedCoding {
+  docs: AnalysisDocument[];
+  categories: PredefinedCategoryInput[];
+  sentences: Sentence[];
+  chosen: Choice[];
+  verdicts: Verdict[];
+  opts: PredefinedOptions;
+}
+
 /** In a project mostly of transcripts, the other material (manuals, reports: evidence.ts) is not analysed. */
 export function predefinedAnalysis(
   docs: AnalysisDocument[],
   categories: PredefinedCategoryInput[],
   opts: PredefinedOptions,
 ): { insights: InsightDraft[]; verdicts: Verdict[] } {
-  return withoutOtherMaterial(docs, opts.otherMaterial, opts.locale, (transcripts) => analyse(transcripts, categories, opts));
+  const coding = predefinedCoding(docs, categories, opts);
+  return predefinedInsights(coding, coding.chosen);
 }
 
-function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[], opts: PredefinedOptions): { insights: InsightDraft[]; verdicts: Verdict[] } {
-  const P = predefinedParams(opts.params);
+/** The offline engine's coding of the documents' sentences (other material left out, with its verdict). */
+export function predefinedCoding(docs: AnalysisDocument[], categories: PredefinedCategoryInput[], opts: PredefinedOptions): PredefinedCoding {
+  return withoutOtherMaterial(docs, opts.otherMaterial, opts.locale, (transcripts) => code(read(transcripts, categories, opts)));
+}
+
+/** The documents' sentences, none of them coded yet (other material left out, with its verdict). */
+export function predefinedReading(docs: AnalysisDocument[], categories: PredefinedCategoryInput[], opts: PredefinedOptions): PredefinedCoding {
+  return withoutOtherMaterial(docs, opts.otherMaterial, opts.locale, (transcripts) => read(transcripts, categories, opts));
+}
+
+function read(docs: AnalysisDocument[], categories: PredefinedCategoryInput[], opts: PredefinedOptions): PredefinedCoding {
   const verdicts: Verdict[] = [];
   const sentences: Sentence[] = [];
   for (const d of docs) {
     try {
-      sentences.push(...evidence(d, opts.locale));
+      sentences.push(...evidence(d, opts.locale, opts.reading));
     } catch (err) {
       verdicts.push({ documentId: d.id, verdict: 'failed', reason: `could not read the document: ${(err as Error).message}` });
     }
   }
+  return { docs, categories, sentences, chosen: sentences.map(() => null), verdicts, opts };
+}
+
+function code(reading: PredefinedCoding): PredefinedCoding {
+  const { docs, categories, sentences, verdicts, opts } = reading;
+  const P = predefinedParams(opts.params);
   const termsOf = sentences.map((s) => contentTerms(s.text, opts.locale));
   const short = termsOf.map((t) => opts.granularity !== 'inclusive' && t.length < P.shortTerms);
   const units = groupUnits(
@@ -235,6 +271,33 @@ function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[]
     chosen = assign(vecs, unitsRead, profiles, min, meaning, short, P);
   }
 
+  return { docs, categories, sentences, chosen, verdicts, opts };
+}
+
+/**
+ * A point's sentences in document order, with consecutive pieces of one long sentence
+ * (evidence.ts `pieceWords`: nothing but white space between them, the first not ending as a
+ * sentence does) joined again, so that a quote is the whole run the participant said.
+ */
+function joinPieces(doc: AnalysisDocument, ordered: Sentence[]): Sentence[] {
+  const out: Sentence[] = [];
+  for (const s of ordered) {
+    const last = out[out.length - 1];
+    if (last && last.paragraph === s.paragraph && !/[.!?…]["'”’)]*$/.test(last.text) && doc.text.slice(last.end, s.start).trim() === '')
+      out[out.length - 1] = { ...last, end: s.end, text: doc.text.slice(last.start, s.end) };
+    else out.push(s);
+  }
+  return out;
+}
+
+/**
+ * Each document's sentences in a category become insights, one per point its participant makes
+ * there (`overview`: the document's best sentence alone); every document analysed gets its verdict.
+ */
+export function predefinedInsights(coding: PredefinedCoding, chosen: Choice[]): { insights: InsightDraft[]; verdicts: Verdict[] } {
+  const { docs, categories, sentences, opts } = coding;
+  const P = predefinedParams(opts.params);
+  const verdicts = [...coding.verdicts];
   const failed = new Set(verdicts.map((v) => v.documentId));
   const byDocument = new Map<string, number[]>();
   sentences.forEach((s, i) => {
@@ -261,13 +324,18 @@ function analyse(docs: AnalysisDocument[], categories: PredefinedCategoryInput[]
       for (const point of points) {
         const insight = insightFrom(
           doc,
-          point.sort(byFit).map((i) => sentences[i]!),
+          opts.reading?.pieceWords
+            ? joinPieces(
+                doc,
+                point.sort((a, b) => a - b).map((i) => sentences[i]!),
+              )
+            : point.sort(byFit).map((i) => sentences[i]!),
           category.name,
           opts.locale,
           (s) => contentTerms(s.text, opts.locale).length >= P.shortTerms,
         );
         if (insight) {
-          insights.push({ ...insight, categoryKeys: [category.name] });
+          insights.push({ ...insight, categoryKeys: [category.key ?? category.name] });
           found++;
         }
       }

@@ -11,7 +11,7 @@ import { languageOf } from '../text/language.js';
  * in that centre, read in the document's own language, which its title is written in too.
  */
 function pick(docs: AnalysisDocument[], locale: string, max: number): { sentences: Sentence[]; all: Sentence[]; centre: Vec; forms: SurfaceForms } {
-  const sentences = docs.flatMap((d) => evidence(d, locale, 4));
+  const sentences = docs.flatMap((d) => evidence(d, locale, { minWords: 4 }));
   const vectorizer = new Vectorizer(locale);
   vectorizer.fit(sentences.map((s) => s.text));
   const vecs = sentences.map((s) => vectorizer.vector(s.text));

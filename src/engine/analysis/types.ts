@@ -33,6 +33,8 @@ export interface InsightDraft {
 export type Verdict = { documentId: string; verdict: 'analysed' | 'skipped' | 'failed'; reason?: string };
 export type Granularity = 'default' | 'overview' | 'inclusive';
 export interface PredefinedCategoryInput {
+  /** What insights are filed under (`categoryKeys`); the name where left out. */
+  key?: string;
   name: string;
   description?: string;
   instructions?: string;

@@ -12,8 +12,21 @@ export interface LlmConfig {
 }
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
+export interface ChatOptions {
+  json?: boolean;
+  /** A JSON schema the answer must follow: sent as `response_format: json_schema` (a server that refuses it gets `json_object` instead). */
+  schema?: { name: string; schema: Record<string, unknown> };
+  maxTokens?: number;
+}
+/** A chat answer with the tokens the provider says it took (null where it does not say). */
+export interface Completion {
+  content: string;
+  usage: { input: number; output: number } | null;
+}
+
 export interface LlmProvider {
-  chat?(messages: ChatMessage[], opts?: { json?: boolean; maxTokens?: number }): Promise<string>;
+  chat?(messages: ChatMessage[], opts?: ChatOptions): Promise<string>;
+  complete?(messages: ChatMessage[], opts?: ChatOptions): Promise<Completion>;
   embed?(texts: string[]): Promise<number[][]>;
 }
 
@@ -31,7 +44,18 @@ export class LlmError extends Error {
 export interface ProviderOptions {
   timeoutMs?: number;
   maxRetries?: number;
+  /** The longest `Retry-After` waited for before giving up on a call (default 60 s). */
+  maxRetryAfterMs?: number;
   fetchImpl?: typeof fetch;
+}
+
+/** How long a 429 or 5xx asks to wait: `Retry-After` in seconds or as a date; null where it does not say. */
+function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 export function createLlmProvider(cfg: LlmConfig, opts: ProviderOptions = {}): LlmProvider | null {
@@ -40,6 +64,9 @@ export function createLlmProvider(cfg: LlmConfig, opts: ProviderOptions = {}): L
   const doFetch = opts.fetchImpl ?? fetch;
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const maxRetries = opts.maxRetries ?? 2;
+  const maxRetryAfterMs = opts.maxRetryAfterMs ?? 60_000;
+  // Set once the server refuses `json_schema`: later calls ask for a JSON object and validate it.
+  let schemaRefused = false;
 
   async function post(path: string, body: unknown): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
@@ -56,8 +83,9 @@ export function createLlmProvider(cfg: LlmConfig, opts: ProviderOptions = {}): L
         throw new LlmError((err as Error).name === 'TimeoutError' ? 'timeout' : 'http', `the provider did not answer: ${(err as Error).message}`);
       }
       if ((res.status === 429 || res.status >= 500) && attempt < maxRetries) {
-        const wait = Math.min(5_000, Number(res.headers.get('retry-after') ?? 0) * 1000 || 200 * 2 ** attempt);
-        await new Promise((r) => setTimeout(r, wait));
+        const asked = retryAfterMs(res.headers.get('retry-after'));
+        if (asked !== null && asked > maxRetryAfterMs) throw new LlmError('http', `the provider asked to wait ${Math.ceil(asked / 1000)} s`, res.status);
+        await new Promise((r) => setTimeout(r, asked ?? 200 * 2 ** attempt));
         continue;
       }
       if (!res.ok) throw new LlmError('http', `the provider answered HTTP ${res.status}`, res.status);
@@ -71,18 +99,36 @@ export function createLlmProvider(cfg: LlmConfig, opts: ProviderOptions = {}): L
 
   const provider: LlmProvider = {};
   if (cfg.model) {
-    provider.chat = async (messages, o = {}) => {
-      const answer = (await post('/chat/completions', {
-        model: cfg.model,
-        messages,
-        temperature: 0,
-        ...(o.maxTokens ? { max_tokens: o.maxTokens } : {}),
-        ...(o.json ? { response_format: { type: 'json_object' } } : {}),
-      })) as { choices?: { message?: { content?: unknown } }[] };
+    const request = (messages: ChatMessage[], o: ChatOptions, schema: boolean) => ({
+      model: cfg.model,
+      messages,
+      temperature: 0,
+      ...(o.maxTokens ? { max_tokens: o.maxTokens } : {}),
+      ...(o.schema && schema
+        ? { response_format: { type: 'json_schema', json_schema: { name: o.schema.name, schema: o.schema.schema, strict: true } } }
+        : o.json || o.schema
+          ? { response_format: { type: 'json_object' } }
+          : {}),
+    });
+    provider.complete = async (messages, o = {}) => {
+      let answer: { choices?: { message?: { content?: unknown } }[]; usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } };
+      try {
+        answer = (await post('/chat/completions', request(messages, o, !schemaRefused))) as typeof answer;
+      } catch (err) {
+        // Servers without structured output refuse the schema with 400 (or 422); the same request as a JSON object then.
+        if (!o.schema || schemaRefused || !(err instanceof LlmError) || (err.status !== 400 && err.status !== 422)) throw err;
+        schemaRefused = true;
+        answer = (await post('/chat/completions', request(messages, o, false))) as typeof answer;
+      }
       const content = answer?.choices?.[0]?.message?.content;
       if (typeof content !== 'string') throw new LlmError('bad_response', 'the chat answer has no message content');
-      return content.replace(/^```(?:json)?\s*|\s*```$/g, '').trim();
+      const { prompt_tokens: input, completion_tokens: output } = answer.usage ?? {};
+      return {
+        content: content.replace(/^```(?:json)?\s*|\s*```$/g, '').trim(),
+        usage: typeof input === 'number' && typeof output === 'number' ? { input, output } : null,
+      };
     };
+    provider.chat = async (messages, o = {}) => (await provider.complete!(messages, o)).content;
   }
   if (cfg.embeddingModel) {
     provider.embed = async (texts) => {

@@ -217,6 +217,22 @@ export const AnalysisRef = Closed(
   { title: 'AnalysisRef' },
 );
 
+export const ModelUsage = Closed(
+  {
+    calls: Count,
+    cachedCalls: Type.Integer({ minimum: 0, description: 'calls answered from the answers kept from an earlier run or attempt, which cost nothing' }),
+    failedCalls: Type.Integer({ minimum: 0, description: 'calls that failed after their retries; the offline engine stands for what they covered' }),
+    inputTokens: Count,
+    outputTokens: Count,
+    tokenCeiling: Nullable(Type.Integer({ minimum: 1, description: '`SIFT_LLM_MAX_TOKENS_PER_RUN`; null for none' })),
+    ceilingReached: Type.Boolean({ description: 'whether the ceiling stopped calls, the offline engine doing the rest' }),
+  },
+  {
+    title: 'ModelUsage',
+    description: 'what the language model (`SIFT_LLM_*`) was asked during the run and what it cost; present where a model is configured and the run used it',
+  },
+);
+
 export const Analysis = Closed(
   {
     id: Type.String(),
@@ -226,6 +242,7 @@ export const Analysis = Closed(
     progress: Type.Number({ minimum: 0, maximum: 1 }),
     error: Type.Optional(Type.String()),
     note: Type.Optional(Type.String()),
+    model: Type.Optional(ModelUsage),
     createdAt: Timestamp,
     startedAt: Nullable(Timestamp),
     finishedAt: Nullable(Timestamp),

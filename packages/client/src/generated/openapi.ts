@@ -1333,6 +1333,23 @@ export interface components {
             progress: number;
             error?: string;
             note?: string;
+            /**
+             * ModelUsage
+             * @description what the language model (`SIFT_LLM_*`) was asked during the run and what it cost; present where a model is configured and the run used it
+             */
+            model?: {
+                calls: number;
+                /** @description calls answered from the answers kept from an earlier run or attempt, which cost nothing */
+                cachedCalls: number;
+                /** @description calls that failed after their retries; the offline engine stands for what they covered */
+                failedCalls: number;
+                inputTokens: number;
+                outputTokens: number;
+                /** @description `SIFT_LLM_MAX_TOKENS_PER_RUN`; null for none */
+                tokenCeiling: number | null;
+                /** @description whether the ceiling stopped calls, the offline engine doing the rest */
+                ceilingReached: boolean;
+            };
             /** @description ISO 8601 timestamp (UTC) */
             createdAt: string;
             /** @description ISO 8601 timestamp (UTC) */
