@@ -58,6 +58,8 @@ export interface Config {
     embeddingModel: string | null;
     /** Calls to the model in flight at once, per run. */
     concurrency: number;
+    /** The languages the embeddings model reads (locale prefixes); null: every language. */
+    embeddingLanguages: string[] | null;
     /** The model's context window in tokens: coding batches are sized to it. */
     contextTokens: number;
     /** A run's token ceiling (input and output); past it the offline engine does the rest. Null: none. */
@@ -268,6 +270,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       apiKey: str('SIFT_LLM_API_KEY'),
       model: str('SIFT_LLM_MODEL'),
       embeddingModel: str('SIFT_EMBEDDING_MODEL'),
+      embeddingLanguages: env.SIFT_EMBEDDING_LANGUAGES
+        ? env.SIFT_EMBEDDING_LANGUAGES.split(',')
+            .map((l) => l.trim().toLowerCase())
+            .filter(Boolean)
+        : null,
       concurrency: int('SIFT_LLM_CONCURRENCY', 2, 1, 64),
       contextTokens: int('SIFT_LLM_CONTEXT_TOKENS', 8192, 1024, 10_000_000),
       maxTokensPerRun: env.SIFT_LLM_MAX_TOKENS_PER_RUN ? int('SIFT_LLM_MAX_TOKENS_PER_RUN', 0, 1) : null,

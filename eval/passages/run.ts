@@ -13,6 +13,9 @@
  * With CODER=0.7,0.85,0.95 (development studies only), predefined analysis is also coded by the simulated coder
  * (`simulated-coder.ts`, a model that knows the gold and codes each passage right with that probability)
  * through the product's provider, meter and coder: a last table sets sift's macro-F1 beside the coder's own.
+ * With EMBEDDINGS=encoder, each study is also analysed with a provider's embeddings as the engine's meaning, the
+ * provider being a local fake backed by a packaged sentence encoder (`encoder-embeddings.ts`, English): a table
+ * sets those figures beside the offline engine's (house layout).
  * With LLM=fake (a local fake model, `fake-llm.ts`) or LLM=url (the endpoint of the SIFT_LLM_*
  * variables), each study also gets a row `sift + … LLM`: the automatic analysis checked by the
  * product's provider and `reviewWithModel`, as the worker does. The targets are the offline row's.
@@ -29,6 +32,7 @@ import { createLlmProvider, type LlmProvider } from '../../src/engine/llm/provid
 import { reviewWithModel } from '../../src/engine/llm/reviewer.js';
 import { startFakeLlm, type FakeLlm } from './fake-llm.js';
 import { inLayout, LAYOUTS, type Layout } from './layouts.js';
+import { withEncoderEmbeddings, type EmbeddedFigures } from './embedded-figures.js';
 import { reviewedBySimulatedCoder, withSimulatedCoder, type CoderFigures, type ReviewFigures } from './coder-figures.js';
 
 interface Row {
@@ -194,6 +198,18 @@ rows.push(...bySeed[0]!);
 const accuracies = process.env.CODER ? process.env.CODER.split(',').map(Number) : [];
 const coded: (CoderFigures & { study: string; layout: Layout; offline: number })[] = [];
 const reviewed: (ReviewFigures & { study: string; layout: Layout })[] = [];
+const withEmbeddings: (EmbeddedFigures & { row: Row })[] = [];
+for (const layout of process.env.EMBEDDINGS === 'encoder' ? layouts.filter((l) => l === 'house') : [])
+  for (const study of studies) {
+    const row = rows.find((r) => r.study === study.name && r.layout === layout && r.method === 'sift')!;
+    const e = await withEncoderEmbeddings(await inLayout(study, layout), seeds[0]!);
+    if (!e) continue;
+    console.error(
+      `${study.name} ${layout} embeddings: automatic ${e.meanF1.toFixed(3)} (${row.meanF1!.toFixed(3)}), predefined ${e.predefinedF1.toFixed(3)} (${row.predefinedF1!.toFixed(3)})`,
+    );
+    withEmbeddings.push({ ...e, row });
+  }
+if (process.env.EMBEDDINGS && process.env.EMBEDDINGS !== 'encoder') throw new Error('EMBEDDINGS must be "encoder"');
 for (const layout of accuracies.length ? layouts : [])
   for (const study of studies.filter((s) => s.split === 'development')) {
     const laidOut = await inLayout(study, layout);
@@ -306,4 +322,16 @@ if (reviewed.length) {
       `| ${accuracy} | ${f(mean(these.map((r) => r.offlineF1)))} | ${f(mean(these.map((r) => r.siftF1)))} | ${f(low.siftF1 - low.offlineF1)} (${low.study}, ${low.layout}) | ${Math.round(mean(these.map((r) => r.tokensPerThousandWords)))} |`,
     );
   }
+}
+
+if (withEmbeddings.length) {
+  console.log('\nWith embeddings from the encoder fake (Universal Sentence Encoder lite through the provider) as the meaning, beside the offline engine:\n');
+  console.log(
+    '| study | layout | split | automatic mean F1: offline | with embeddings | themes found: offline | with embeddings | predefined macro-F1: offline | with embeddings | texts embedded |',
+  );
+  console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const e of withEmbeddings)
+    console.log(
+      `| ${e.row.study} | ${e.row.layout} | ${e.row.split} | ${f(e.row.meanF1)} | ${f(e.meanF1)} | ${e.row.found} | ${e.found}/5 | ${f(e.row.predefinedF1)} | ${f(e.predefinedF1)} | ${e.texts} |`,
+    );
 }

@@ -10,6 +10,7 @@ import * as m008 from './migrations/008-listing-changes.js';
 import * as m009 from './migrations/009-chunk-search-index.js';
 import * as m010 from './migrations/010-chunks-matching-function.js';
 import * as m011 from './migrations/011-model-answers.js';
+import * as m012 from './migrations/012-text-vectors.js';
 
 /** Migrations are listed here (not read from disk) so they run the same under tsx and from dist/. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009-chunk-search-index': m009,
   '010-chunks-matching-function': m010,
   '011-model-answers': m011,
+  '012-text-vectors': m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

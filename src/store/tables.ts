@@ -356,6 +356,17 @@ export interface Tables {
   importedCodings: ImportedCodingsTable;
   listingChanges: ListingChangesTable;
   modelAnswers: ModelAnswersTable;
+  textVectors: TextVectorsTable;
+}
+
+/** A text's vector from an embeddings model, by the hash of the text (migration 012). */
+export interface TextVectorsTable {
+  projectId: string;
+  model: string;
+  key: string;
+  /** Little-endian float32, base64. */
+  vector: string;
+  createdAt: string;
 }
 
 /** A language model's answer, by the hash of its request (migration 011). */

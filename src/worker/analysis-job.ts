@@ -11,6 +11,8 @@ import { reviewWithModel } from '../engine/llm/reviewer.js';
 import { predefinedByModel } from '../engine/llm/coder.js';
 import { CeilingReached, MeteredModel, type ModelUsage } from '../engine/llm/meter.js';
 import { storedAnswers } from './model-answers.js';
+import { withTextVectors } from './text-vectors.js';
+import { readsLanguage, type Embedder } from '../engine/meaning/embedded.js';
 
 import { automaticAnalysis, predefinedAnalysis, summarizeDocument, summarizeGroup } from '../engine/analysis/index.js';
 import { OTHER_MATERIAL_REASON, otherMaterial } from '../engine/analysis/evidence.js';
@@ -295,7 +297,12 @@ async function runPredefined(
     otherMaterial: await otherMaterialOf(ctx, project.id, scope),
   };
   if (!model) {
-    const result = predefinedAnalysis(docs, categories, opts);
+    const result = await withEmbeddings(
+      ctx,
+      project,
+      (embedded) => predefinedAnalysis(docs, categories, { ...opts, embedded }),
+      (err) => ctx.log.warn({ err, analysisId: run.id }, 'the embeddings model failed; the engine used its own vectors'),
+    );
     await writeResults(ctx, run, family, result, categoryIds);
     return otherMaterialNote(result.verdicts);
   }
@@ -303,6 +310,13 @@ async function runPredefined(
   await beforeComputing(ctx, run);
   await writeResults(ctx, run, family, result, categoryIds);
   return notes(otherMaterialNote(result.verdicts), codingNote(model.usage, result));
+}
+
+/** Runs an engine step with the provider's embeddings as its meaning, where `SIFT_EMBEDDING_MODEL` is configured; as it is otherwise. */
+async function withEmbeddings<T>(ctx: WorkerContext, project: Row<'projects'>, step: (embedded?: Embedder) => T, onError: (err: unknown) => void): Promise<T> {
+  const { embeddingModel: model, embeddingLanguages: languages } = ctx.config.llm;
+  if (!ctx.llm?.embed || !model || !readsLanguage(languages, project.locale)) return step();
+  return withTextVectors(ctx.store, ctx.llm, model, project.id, step, onError);
 }
 
 /** The run's model, metered against the ceiling and answering from the project's kept answers; null without a chat model. */

@@ -34,7 +34,7 @@ const EVERY_MS = 3600_000;
 const KEPT_MS = 30 * 24 * 3600_000;
 const last = new WeakMap<object, number>();
 
-/** Housekeeping: answers over 30 days old, and those of deleted projects, are removed once an hour. It never counts as work. */
+/** Housekeeping: answers over 30 days old, and those and the text vectors of deleted projects, are removed once an hour. It never counts as work. */
 export const modelAnswersPruneJob: JobKind = {
   name: 'model-answers-prune',
   async run(ctx) {
@@ -42,6 +42,7 @@ export const modelAnswersPruneJob: JobKind = {
     last.set(ctx.store, Date.now());
     const before = new Date(Date.now() - KEPT_MS).toISOString();
     await sql`delete from model_answers where created_at < ${before} or project_id not in (select id from projects)`.execute(ctx.store.db);
+    await sql`delete from text_vectors where project_id not in (select id from projects)`.execute(ctx.store.db);
     return false;
   },
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { chunkText } from '../../src/engine/chunk.js';
-import { predefinedByModel, readCodes } from '../../src/engine/llm/coder.js';
+import { MODEL_READING, predefinedByModel, readCodes } from '../../src/engine/llm/coder.js';
 import { estimateTokens } from '../../src/engine/llm/meter.js';
 import { predefinedCoding, predefinedInsights } from '../../src/engine/analysis/predefined.js';
 import { piecesOf } from '../../src/engine/analysis/evidence.js';
@@ -86,7 +86,7 @@ describe('predefined analysis coded by a model', () => {
     const result = await predefinedByModel(model, docs, categories, opts);
     expect(result.failedBatches).toBeGreaterThan(result.batches);
     expect(result.failures).toEqual(['the provider answered HTTP 500']);
-    const offline = predefinedCoding(docs, categories, { ...opts, reading: { minWords: 1, every: true, pieceWords: 15 } });
+    const offline = predefinedCoding(docs, categories, { ...opts, reading: MODEL_READING });
     const expected = predefinedInsights(offline, offline.chosen);
     expect(result.insights).toEqual(expected.insights);
   });

@@ -8,6 +8,7 @@ import { automaticParams, type AutomaticParams, type ParamsOverride } from './pa
 import { closest, eligible, findThemes, strongest } from './themes.js';
 import { denseThemes } from './dense-themes.js';
 import { unitMeaning } from './unit-meaning.js';
+import type { Embedder } from '../meaning/embedded.js';
 
 /**
  * Inductive analysis. The participants' words are grouped into units (a speaker turn in a
@@ -31,6 +32,8 @@ export interface AutomaticOptions {
   otherMaterial?: Set<string> | null;
   /** Thresholds other than the defaults (params.ts): an experiment. */
   params?: ParamsOverride;
+  /** Vectors of meaning from a provider's embeddings model, in place of the engine's own (meaning/embedded.ts). */
+  embedded?: Embedder;
 }
 
 /** How close a unit must be to its theme to count as evidence; `inclusive` keeps every unit. */
@@ -167,7 +170,9 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
     // Units are grouped by what they share with units of other documents (unit-meaning.ts); a
     // project of a few units, by NMF of its words.
     const meaning =
-      units.length >= 6 ? unitMeaning(units, { texts: units.map(unitText), terms: units.map(unitTerms), vecs: unitVecs, vocab }, opts.locale) : null;
+      units.length >= 6
+        ? unitMeaning(units, { texts: units.map(unitText), terms: units.map(unitTerms), vecs: unitVecs, vocab }, opts.locale, undefined, opts.embedded)
+        : null;
     const found = meaning
       ? denseThemes(meaning, unitVecs, { min: Math.min(3, maxThemes), max: maxThemes }, opts.seed)
       : findThemes(unitVecs, vocab, { min: 2, max: maxThemes }, opts.seed);

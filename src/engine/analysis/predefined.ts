@@ -12,6 +12,7 @@ import { denseThemes } from './dense-themes.js';
 import { strongest } from './themes.js';
 import { unitMeaning } from './unit-meaning.js';
 import { subwordRows } from '../meaning/subword.js';
+import type { Embedder } from '../meaning/embedded.js';
 
 /**
  * Predefined analysis: each given category becomes a profile (its name, description,
@@ -35,6 +36,8 @@ export interface PredefinedOptions {
   params?: ParamsOverride;
   /** Which sentences are read (evidence.ts); a model reads every one (llm/coder.ts). */
   reading?: EvidenceOptions;
+  /** Vectors of meaning from a provider's embeddings model, in place of the engine's own (meaning/embedded.ts). */
+  embedded?: Embedder;
 }
 
 /** The fit a sentence needs (params.ts `bar`); `inclusive` takes every sentence that shares a word or meaning with a profile. */
@@ -109,11 +112,18 @@ function assign(
 }
 
 /** Each unit's group among those automatic analysis would find, -1 for none; null for a project of few units. */
-function groupsOf(units: Unit[], texts: { texts: string[]; terms: string[][] }, vectorizer: Vectorizer, categories: number, locale: string): number[] | null {
+function groupsOf(
+  units: Unit[],
+  texts: { texts: string[]; terms: string[][] },
+  vectorizer: Vectorizer,
+  categories: number,
+  locale: string,
+  embedded?: Embedder,
+): number[] | null {
   if (units.length < 6) return null;
   const vecs = texts.terms.map((t) => vectorizer.vector(t));
   // The views weigh alike here, as when these groups were chosen (the 4-grams at twice: 0.483 against 0.499).
-  const meaning = unitMeaning(units, { ...texts, vecs, vocab: vectorizer.vocabulary(3000) }, locale, 1);
+  const meaning = unitMeaning(units, { ...texts, vecs, vocab: vectorizer.vocabulary(3000) }, locale, 1, embedded);
   // Up to twice as many groups as categories (against as many: 0.43 to 0.40 on the development studies).
   // Grouped by the bar of 40% these groups were chosen with (0.35, automatic analysis's, gives 0.486 against 0.499).
   const found = denseThemes(meaning, vecs, { min: categories, max: Math.min(12, 2 * categories) }, 42, 0.4);
@@ -206,7 +216,8 @@ function code(reading: PredefinedCoding): PredefinedCoding {
   const unitTexts = units.map((u) => [...u.sentences.map((i) => sentences[i]!.text), sentences[u.sentences[0]!]!.prompt ?? ''].join(' '));
   const profileTexts = categories.map((c) => [c.name, c.description ?? '', c.instructions ?? '', c.categorizationInstructions ?? ''].join(' '));
   const exampleTexts = categories.flatMap((c, n) => (c.examples ?? []).map((text) => ({ category: n, text })));
-  const dense = sentenceVectors([...sentences.map((s) => s.text), ...unitTexts, ...profileTexts, ...exampleTexts.map((e) => e.text)], opts.locale);
+  const denseTexts = [...sentences.map((s) => s.text), ...unitTexts, ...profileTexts, ...exampleTexts.map((e) => e.text)];
+  const dense = opts.embedded?.(denseTexts) ?? sentenceVectors(denseTexts, opts.locale);
   const givenMeaning = dense ? dense.slice(sentences.length + units.length, sentences.length + units.length + categories.length) : [];
   let meaning: Meaning | null = dense
     ? { sentences: dense.slice(0, sentences.length), units: dense.slice(sentences.length, sentences.length + units.length), profiles: givenMeaning }
@@ -247,7 +258,7 @@ function code(reading: PredefinedCoding): PredefinedCoding {
   const unitsRead = {
     of: unitOf,
     vecs: unitWords.map((w, n) => join(vectorizer.vector(w), sentences.length + n)),
-    groupOf: groupsOf(units, { texts: unitTexts, terms: unitTerms }, vectorizer, categories.length, opts.locale),
+    groupOf: groupsOf(units, { texts: unitTexts, terms: unitTerms }, vectorizer, categories.length, opts.locale, opts.embedded),
   };
   let profiles = given;
   let chosen = assign(vecs, unitsRead, profiles, min, meaning, short, P);

@@ -1,4 +1,5 @@
 import { sentenceVectors } from '../meaning/sentence-vectors.js';
+import type { Embedder } from '../meaning/embedded.js';
 import { sharedNeighbours, type View } from '../meaning/neighbours.js';
 import { subwordRows } from '../meaning/subword.js';
 import type { Unit } from './evidence.js';
@@ -38,10 +39,17 @@ interface UnitTexts {
  */
 const SUBWORD_WEIGHT = 2;
 
-export function unitMeaning(units: Unit[], t: UnitTexts, locale: string, subwordWeight = SUBWORD_WEIGHT): SparseRows {
+/**
+ * With vectors from a provider's embeddings model (`embedded`, meaning/embedded.ts), they are one
+ * view more, weighing as the others (in place of SIF, the encoder's turn vectors lowered
+ * care-workers' F1; beside it they raised it, eval/README.md).
+ */
+export function unitMeaning(units: Unit[], t: UnitTexts, locale: string, subwordWeight = SUBWORD_WEIGHT, embedded?: Embedder): SparseRows {
   const views: View[] = [{ sparse: subwordRows(t.terms), weight: subwordWeight }];
   const meaning = sentenceVectors(t.texts, locale);
   if (meaning) views.push({ dense: meaning }, { sparse: sparseRows(t.vecs, t.vocab) });
+  const provided = embedded?.(t.texts);
+  if (provided) views.push({ dense: provided });
   return sharedNeighbours(
     views,
     units.map((u) => u.documentId),

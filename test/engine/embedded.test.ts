@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { embedded, readsLanguage, recording } from '../../src/engine/meaning/embedded.js';
+import { predefinedAnalysis } from '../../src/engine/analysis/index.js';
+import { chunkText } from '../../src/engine/chunk.js';
+
+describe("a provider's embeddings as the engine's meaning", () => {
+  it('records the texts asked for, then answers them unit length by their words, and nothing where one is missing', () => {
+    const r = recording();
+    expect(r.embedder(['a  text', 'another\ntext'])).toBeNull();
+    expect(r.texts()).toEqual(['a text', 'another text']);
+    const e = embedded(new Map([['a text', Float32Array.from([3, 4])]]));
+    expect(e(['a\ttext'])).toEqual([Float32Array.from([0.6, 0.8])]);
+    expect(e(['a text', 'unknown'])).toBeNull();
+  });
+
+  it('is used for a language the model reads', () => {
+    expect(readsLanguage(null, 'de')).toBe(true);
+    expect(readsLanguage(['en'], 'en-GB')).toBe(true);
+    expect(readsLanguage(['en', 'fr'], 'de')).toBe(false);
+  });
+
+  it('files by the meaning it gives where words are not shared', () => {
+    const text = `Interviewer: How was it?\n\nPetra: Das Wetter war schön und wir sind gewandert.\n\nInterviewer: And the money?\n\nPetra: Die Miete frisst mein ganzes Gehalt auf.\n`;
+    const docs = [0, 1, 2].map((i) => ({ id: `d${i}`, text, chunks: chunkText(text) }));
+    const categories = [{ name: 'Housing costs' }, { name: 'Leisure' }];
+    const r = recording();
+    predefinedAnalysis(docs, categories, { locale: 'de', granularity: 'default', strictMode: false, embedded: r.embedder });
+    // Rent and pay sit with housing costs, weather and walking with leisure: the vectors say so, not the words.
+    const vectors = new Map(
+      r
+        .texts()
+        .map((t) => [
+          t,
+          /Miete|Gehalt|Housing/.test(t)
+            ? Float32Array.from([1, 0.05])
+            : /Wetter|gewandert|Leisure/.test(t)
+              ? Float32Array.from([0.05, 1])
+              : Float32Array.from([0.5, 0.5]),
+        ]),
+    );
+    const out = predefinedAnalysis(docs, categories, { locale: 'de', granularity: 'default', strictMode: false, embedded: embedded(vectors) });
+    const under = (name: string) => out.insights.filter((i) => i.categoryKeys.includes(name)).flatMap((i) => i.quotes);
+    expect(under('Housing costs').some((q) => q.includes('Miete'))).toBe(true);
+    expect(under('Housing costs').some((q) => q.includes('Wetter'))).toBe(false);
+    const without = predefinedAnalysis(docs, categories, { locale: 'de', granularity: 'default', strictMode: false });
+    expect(without.insights.some((i) => i.categoryKeys.includes('Housing costs') && i.quotes.some((q) => q.includes('Miete')))).toBe(false);
+  });
+});
