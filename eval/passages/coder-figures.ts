@@ -1,7 +1,7 @@
 import type { Study } from './load.js';
 import { documentsOf } from './load.js';
 import { predefinedScores } from './figures.js';
-import { coverage, goldUnits } from './score.js';
+import { coverage } from './score.js';
 import { idealCoding, startSimulatedCoder } from './simulated-coder.js';
 import { parseConfig } from '../../src/config.js';
 import { createLlmProvider } from '../../src/engine/llm/provider.js';
@@ -14,17 +14,13 @@ import { bestCategories, smallTalkCategories } from './score.js';
 /**
  * Predefined analysis coded by the simulated coder (`CODER=0.85` in run.ts), through the
  * product's provider, meter and coder as the worker builds them: sift's macro-F1 beside the
- * coder's own (its decisions scored directly), so that the difference is what the pipeline
- * loses; with what it cost.
+ * coder's own on the gold's sentences (`idealCoding`), so that the difference is what the
+ * pipeline loses; with what it cost.
  */
 export interface CoderFigures {
   accuracy: number;
-  /** The share of the gold's marked sentences the coder was shown (evidence.ts leaves out questions and sentences of under four words). */
-  shown: number;
   /** The coder's macro-F1 on the gold's own sentences (`idealCoding`): its accuracy as a coder. */
   idealF1: number;
-  /** Its macro-F1 on what sift showed it, its decisions scored directly. */
-  coderF1: number;
   siftF1: number;
   verbatim: number;
   misplaced: number;
@@ -50,14 +46,10 @@ export async function withSimulatedCoder(study: Study, accuracy: number, seed = 
       contextTokens: cfg.llm.contextTokens,
     });
     const quotes = coverage(study, result.insights);
-    const seen = coverage(study, coder.shown()).covered.get('shown') ?? new Set<string>();
-    const marked = new Set(study.themes.filter((t) => !t.distractor).flatMap((t) => [...goldUnits(study, t.id)]));
     const words = study.transcripts.reduce((n, t) => n + (t.text.match(/\S+/g)?.length ?? 0), 0);
     return {
       accuracy,
-      shown: [...marked].filter((u) => seen.has(u)).length / marked.size,
       idealF1: macro(predefinedScores(study, idealCoding(study, accuracy, seed))),
-      coderF1: macro(predefinedScores(study, coder.decisions())),
       siftF1: macro(predefinedScores(study, result.insights)),
       verbatim: quotes.quotes ? quotes.verbatim / quotes.quotes : 1,
       misplaced: quotes.misplaced,

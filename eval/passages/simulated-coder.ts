@@ -1,5 +1,5 @@
 import { startChatServer } from './chat-server.js';
-import type { Study } from './load.js';
+import type { Study, Unit } from './load.js';
 import type { Quoted } from './score.js';
 import { hash } from './fake-llm.js';
 
@@ -11,26 +11,25 @@ import { hash } from './fake-llm.js';
  * example quotes speak to; themes that are one gold theme are proposed for merging; a theme is
  * named after the gold theme its quotes speak to, and an insight worded by its first sentence.
  *
- * Each passage is coded correctly with probability `accuracy` (a hash of the passage and the
- * seed decides): every sentence gets the themes its gold marks give it. Otherwise it makes one
+ * The coder decides once, on the gold's own passages (`coderDecisions`: each transcript's
+ * participant turns, ten sentences at most), and carries its decisions onto the sentences sift
+ * shows it. Each passage is coded correctly with probability `accuracy` (a hash of the passage and
+ * the seed decides): every sentence gets the themes its gold marks give it. Otherwise it makes one
  * wrong decision on the passage: one of the passage's categories is left out (half the time) or
  * given as another category, or, in a passage that speaks to none, one sentence is coded with a
  * category at random. It fails the way models and their servers fail, decided by a hash of the request:
  * about one request in nine answers JSON cut off at its token limit, one in nine HTTP 500 on
  * every attempt, one in nine 429 with `Retry-After: 0` once, and others wrap their answer in a
  * Markdown fence after a sentence of prose, or add entries for passages, categories and
- * sentences that do not exist. Its own decisions are kept (`decisions`) so that its accuracy
- * can be scored beside what sift makes of it.
+ * sentences that do not exist. Its accuracy as a coder is scored by `idealCoding`, beside what
+ * sift makes of it.
  */
 export interface SimulatedCoder {
   baseUrl: string;
   apiKey: string;
   model: string;
+  /** `passages` and `wrong`: the gold's passages, and those the coder codes wrongly (`coderDecisions`). */
   stats: { requests: number; answered: number; cutOff: number; http500: number; http429: number; passages: number; wrong: number };
-  /** What the coder decided, sentence by sentence, as insights the scorer reads. */
-  decisions(): Quoted[];
-  /** Every sentence it was shown, under the category key `shown`. */
-  shown(): Quoted[];
   close(): Promise<void>;
 }
 
@@ -69,42 +68,50 @@ export function codePassage(
 }
 
 /**
- * What the coder would score coding the gold's own sentences, turn by turn (ten sentences a
- * passage at most, as sift cuts them): its accuracy as a coder, before anything of sift's reading
- * of the documents (sentence splitting, roles, what is shown) comes in.
+ * The coder's decisions, made once per study, accuracy and seed on the gold's own passages
+ * (each transcript's participant turns, ten sentences at most): for each participant unit, the
+ * themes the coder gives it. The fake carries them onto whatever sentences sift shows it, so that
+ * sift's own cutting of the text (smaller passages, say) changes none of the coder's draws: what
+ * differs from `idealCoding` is the pipeline's.
  */
-export function idealCoding(study: Study, accuracy: number, seed = 42): Quoted[] {
-  const real = study.themes.filter((t) => !t.distractor);
-  const ids = real.map((_, n) => `C${n + 1}`);
-  const out: Quoted[] = [];
+export function coderDecisions(study: Study, accuracy: number, seed = 42): { decided: Map<Unit, string[]>; wrong: number; passages: number } {
+  const ids = study.themes.filter((t) => !t.distractor).map((t) => t.id);
+  const decided = new Map<Unit, string[]>();
+  let wrong = 0;
+  let passages = 0;
   for (const t of study.transcripts) {
-    const passages: (typeof t.units)[] = [];
-    let current: typeof t.units = [];
+    const groups: Unit[][] = [];
+    let current: Unit[] = [];
     for (const u of t.units) {
       if (u.role !== 'participant' || current.length === 10) {
-        if (current.length > 0) passages.push(current);
+        if (current.length > 0) groups.push(current);
         current = [];
       }
       if (u.role === 'participant') current.push(u);
     }
-    if (current.length > 0) passages.push(current);
-    for (const p of passages) {
+    if (current.length > 0) groups.push(current);
+    for (const p of groups) {
       const decision = codePassage(
-        p.map((u) => ({
-          text: t.text.slice(u.start, u.end),
-          categories: u.themes.map((th) => `C${real.findIndex((x) => x.id === th) + 1}`).filter((c) => c !== 'C0'),
-        })),
+        p.map((u) => ({ text: t.text.slice(u.start, u.end), categories: u.themes.filter((th) => ids.includes(th)) })),
         ids,
         accuracy,
         seed,
       );
-      p.forEach((u, k) => {
-        for (const c of decision.codes[k]!)
-          out.push({ documentId: t.id, quotes: [t.text.slice(u.start, u.end)], categoryKeys: [real[Number(c.slice(1)) - 1]!.name] });
-      });
+      passages++;
+      if (!decision.right) wrong++;
+      for (const [k, u] of p.entries()) decided.set(u, decision.codes[k]!);
     }
   }
-  return out;
+  return { decided, wrong, passages };
+}
+
+/** What the coder scores coding the gold's own sentences: its accuracy as a coder, before anything of sift's reading of the documents comes in. */
+export function idealCoding(study: Study, accuracy: number, seed = 42): Quoted[] {
+  const { decided } = coderDecisions(study, accuracy, seed);
+  const name = new Map(study.themes.map((t) => [t.id, t.name]));
+  return study.transcripts.flatMap((t) =>
+    t.units.flatMap((u) => (decided.get(u) ?? []).map((th) => ({ documentId: t.id, quotes: [t.text.slice(u.start, u.end)], categoryKeys: [name.get(th)!] }))),
+  );
 }
 
 /** A transcript's text with each run of white space as one space, and where each of its characters was. */
@@ -125,25 +132,33 @@ export async function startSimulatedCoder(study: Study, accuracy: number, seed =
   const stats = { requests: 0, answered: 0, cutOff: 0, http500: 0, http429: 0, passages: 0, wrong: 0 };
   const texts = study.transcripts.map((t) => ({ t, ...normalised(t.text) }));
   const themeOfName = new Map(study.themes.map((th) => [th.name, th.id]));
-  const decided = new Map<string, Quoted>();
-  const shown = new Map<string, Quoted>();
   const attempts = new Map<number, number>();
+  const { decided: decisions, wrong, passages } = coderDecisions(study, accuracy, seed);
+  stats.wrong = wrong;
+  stats.passages = passages;
 
-  /** The transcript a sentence is from, its span there, and the gold themes of the participant units it mostly covers or mostly is. */
-  function gold(sentence: string): { transcript: string; quote: string; themes: string[] } | null {
+  /**
+   * The transcript a sentence is from, its span there, the gold themes of the participant units it
+   * mostly covers or mostly is, and the themes the coder gave those units.
+   */
+  function gold(sentence: string): { transcript: string; quote: string; themes: string[]; coded: string[] } | null {
     for (const { t, text, at } of texts) {
       const pos = text.indexOf(sentence);
       if (pos < 0) continue;
       const start = at[pos]!;
       const end = at[pos + sentence.length - 1]! + 1;
       const themes = new Set<string>();
+      const coded = new Set<string>();
       for (const u of t.units) {
         if (u.role !== 'participant') continue;
         const overlap = Math.min(end, u.end) - Math.max(start, u.start);
         // A sentence speaks to a unit's themes where it holds half the unit or more, or where half of it or more is the unit.
-        if (overlap > 0 && (overlap * 2 >= u.end - u.start || overlap * 2 >= end - start)) for (const th of u.themes) themes.add(th);
+        if (overlap > 0 && (overlap * 2 >= u.end - u.start || overlap * 2 >= end - start)) {
+          for (const th of u.themes) themes.add(th);
+          for (const th of decisions.get(u) ?? []) coded.add(th);
+        }
       }
-      return { transcript: t.id, quote: t.text.slice(start, end), themes: [...themes] };
+      return { transcript: t.id, quote: t.text.slice(start, end), themes: [...themes], coded: [...coded] };
     }
     return null;
   }
@@ -215,25 +230,8 @@ export async function startSimulatedCoder(study: Study, accuracy: number, seed =
         .map((l) => /^(\d+)\. (.*)$/.exec(l))
         .filter((m): m is RegExpExecArray => !!m)
         .map((m) => ({ n: Number(m[1]), text: m[2]!, gold: gold(m[2]!) }));
-      stats.passages++;
-      const decision = codePassage(
-        sentences.map((s) => ({ text: s.text, categories: (s.gold?.themes ?? []).map((th) => categoryOf.get(th)).filter((c): c is string => !!c) })),
-        ids,
-        accuracy,
-        seed,
-      );
-      if (!decision.right) stats.wrong++;
-      const codes = new Map(sentences.map((s, k) => [s.n, decision.codes[k]!]));
-      for (const s of sentences) {
-        if (s.gold) shown.set(`${s.gold.transcript}\u0000${s.gold.quote}`, { documentId: s.gold.transcript, quotes: [s.gold.quote], categoryKeys: ['shown'] });
-        for (const category of codes.get(s.n) ?? []) {
-          out.push({ passage, category, sentences: [s.n] });
-          if (!s.gold) continue;
-          const name = study.themes.find((th) => categoryOf.get(th.id) === category)?.name ?? category;
-          const key = `${s.gold.transcript}\u0000${s.gold.quote}\u0000${name}`;
-          decided.set(key, { documentId: s.gold.transcript, quotes: [s.gold.quote], categoryKeys: [name] });
-        }
-      }
+      const codes = new Map(sentences.map((s) => [s.n, [...new Set((s.gold?.coded ?? []).map((th) => categoryOf.get(th)).filter((c): c is string => !!c))]]));
+      for (const s of sentences) for (const category of codes.get(s.n) ?? []) out.push({ passage, category, sentences: [s.n] });
     }
     return out;
   }
@@ -279,8 +277,6 @@ export async function startSimulatedCoder(study: Study, accuracy: number, seed =
     apiKey,
     model: `simulated-coder-${accuracy}`,
     stats,
-    decisions: () => [...decided.values()],
-    shown: () => [...shown.values()],
     close: server.close,
   };
 }

@@ -7,6 +7,7 @@ import { claimDocument, holdLease } from './lease.js';
 import { finishDocument, MAX_ATTEMPTS } from './extract-document.js';
 import type { JobKind } from './context.js';
 import { materialiseImportedCodings } from '../domain/refi-import.js';
+import { embedDocument } from './text-vectors.js';
 
 /**
  * processing → ready: the anonymised pipeline replaces personal data first, then the text is
@@ -30,7 +31,7 @@ export const processingJob: JobKind = {
       // What search ranks each chunk by, read now (outside the transaction) rather than by every process that first searches the project.
       const read = chunks.map((c) => ({ id: newId(), analysed: analyseForSearch(c.text, project.locale) }));
       const analysed = read.map((r) => encodeAnalysed(r.analysed, project.locale));
-      await ctx.store.transaction(async (trx) => {
+      const ready = await ctx.store.transaction(async (trx) => {
         const mine = await trx
           .selectFrom('documents')
           .select('id')
@@ -38,7 +39,7 @@ export const processingJob: JobKind = {
           .where('leaseOwner', '=', ctx.owner)
           .where('status', '=', 'processing')
           .executeTakeFirst();
-        if (!mine) return;
+        if (!mine) return false;
         await trx.deleteFrom('chunks').where('documentId', '=', doc.id).execute();
         await trx.deleteFrom('documentSearch').where('documentId', '=', doc.id).execute();
         for (let i = 0; i < chunks.length; i += 200) {
@@ -69,7 +70,9 @@ export const processingJob: JobKind = {
           .where('id', '=', doc.id)
           .execute();
         await materialiseImportedCodings(trx, doc.id, doc.projectId, text);
+        return true;
       });
+      if (ready) await embedDocument(ctx, doc.projectId, project.locale, { id: doc.id, text, chunks });
     } catch (err) {
       ctx.log.error({ err, documentId: doc.id }, 'processing failed');
       await finishDocument(ctx, doc, 'processing', { status: 'failed', error: 'processing failed' });

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '../store/store.js';
 import type { LlmProvider } from '../engine/llm/provider.js';
-import { embedded, embeddingKey, recording, type Embedder } from '../engine/meaning/embedded.js';
+import { embedded, embeddingKey, readsLanguage, recording, type Embedder } from '../engine/meaning/embedded.js';
+import { analysisTexts } from '../engine/analysis/evidence.js';
+import type { AnalysisDocument } from '../engine/analysis/types.js';
+import type { WorkerContext } from './context.js';
 import { inBatches } from '../store/in-batches.js';
 import { nowIso } from '../domain/clock.js';
 
@@ -69,5 +72,20 @@ export async function withTextVectors<T>(
   } catch (err) {
     onError(err);
     return first;
+  }
+}
+
+/**
+ * When a document is processed, the texts analyses will read its meaning from are embedded and
+ * kept, where an embeddings model is configured for the project's language. Best effort: what
+ * fails here is embedded when an analysis first asks for it.
+ */
+export async function embedDocument(ctx: WorkerContext, projectId: string, locale: string, doc: AnalysisDocument): Promise<void> {
+  const { embeddingModel: model, embeddingLanguages: languages } = ctx.config.llm;
+  if (!ctx.llm?.embed || !model || !readsLanguage(languages, locale)) return;
+  try {
+    await textVectors(ctx.store, ctx.llm, model, projectId, analysisTexts(doc, locale));
+  } catch (err) {
+    ctx.log.warn({ err, documentId: doc.id }, 'the embeddings model failed; analyses will embed the document when they read it');
   }
 }

@@ -3,6 +3,7 @@ import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
 import { analysisJob } from '../../src/worker/analysis-job.js';
+import { processingJob } from '../../src/worker/process-document.js';
 import { warmUpAnalysis } from '../../src/engine/analysis/index.js';
 import { parseConfig } from '../../src/config.js';
 import type { WorkerContext } from '../../src/worker/context.js';
@@ -49,6 +50,32 @@ describe.each(STORE_KINDS)("a provider's embeddings as the engine's meaning on %
       secret = (await t.admin('create_partner', { name: 'P', credits: 10_000 })).secret;
     });
     afterAll(() => t?.close());
+
+    it('embeds what analyses will read when a document is processed, so that an analysis asks for little more', async () => {
+      const account = (await call({ action: 'create_account', email: `vectors${Math.random()}@example.com` })).json().account;
+      const projectId = (await call({ action: 'create_project', accountId: account.id, name: 'Vectors at processing' })).json().project.id as string;
+      await call({ action: 'add_documents', projectId, files: { documents: TRANSCRIPTS.map((x) => ({ filename: x.filename, text: x.text })) } });
+      await t.app.workers.drain();
+      const status = (await call({ action: 'get_project_status', projectId })).json();
+      await call({ action: 'confirm_documents', projectId, expectedCreditCost: status.confirmableCreditCost });
+      await t.app.workers.drain();
+      // The documents processed again by a worker with an embeddings model.
+      await t.app.store.db
+        .updateTable('documents')
+        .set({ status: 'processing', leaseOwner: null, leaseExpiresAt: null })
+        .where('projectId', '=', projectId)
+        .execute();
+      const processing = embeddings();
+      while (await processingJob.run(worker(processing, { SIFT_EMBEDDING_MODEL: 'words-v1' })));
+      expect(processing.texts.length).toBeGreaterThan(TRANSCRIPTS.length * 2);
+      const ready = await t.app.store.db.selectFrom('documents').select('status').where('projectId', '=', projectId).execute();
+      expect(ready.every((d) => d.status === 'ready')).toBe(true);
+      const analysis = embeddings();
+      await analyse(projectId, analysis, { SIFT_EMBEDDING_MODEL: 'words-v1' });
+      // Only the categories' own texts are new to it.
+      expect(analysis.texts.length).toBeGreaterThan(0);
+      expect(analysis.texts.length).toBeLessThan(processing.texts.length / 10);
+    });
 
     it('embeds each text once per model and keeps it; another model embeds again; a model for other languages is not asked', async () => {
       const account = (await call({ action: 'create_account', email: `vectors${Math.random()}@example.com` })).json().account;

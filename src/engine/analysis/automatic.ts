@@ -171,7 +171,14 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
     // project of a few units, by NMF of its words.
     const meaning =
       units.length >= 6
-        ? unitMeaning(units, { texts: units.map(unitText), terms: units.map(unitTerms), vecs: unitVecs, vocab }, opts.locale, undefined, opts.embedded)
+        ? unitMeaning(
+            units,
+            { texts: units.map(unitText), terms: units.map(unitTerms), vecs: unitVecs, vocab },
+            opts.locale,
+            undefined,
+            opts.embedded,
+            P.embeddedWeight,
+          )
         : null;
     const found = meaning
       ? denseThemes(meaning, unitVecs, { min: Math.min(3, maxThemes), max: maxThemes }, opts.seed)

@@ -135,6 +135,18 @@ export function evidence(doc: AnalysisDocument, locale: string, opts: EvidenceOp
   return out;
 }
 
+/**
+ * The texts an analysis reads a document's meaning from, as automatic and predefined analysis
+ * put them together: each sentence, and each turn's sentences with the question it answers. What
+ * a provider's embeddings are computed for when the document is processed (worker/text-vectors.ts).
+ */
+export function analysisTexts(doc: AnalysisDocument, locale: string): string[] {
+  const sentences = evidence(doc, locale);
+  const turns = new Map<number, Sentence[]>();
+  for (const s of sentences) turns.set(s.paragraph, [...(turns.get(s.paragraph) ?? []), s]);
+  return [...sentences.map((s) => s.text), ...[...turns.values()].map((t) => [...t.map((s) => s.text), t[0]!.prompt ?? ''].join(' '))];
+}
+
 /** Whether a document is a transcript: it reads as turns of at least two speakers (transcript/read.ts). */
 export const isTranscript = (doc: { text: string }): boolean => readingOf(doc).transcript;
 

@@ -35,6 +35,8 @@ export const DEFAULT_PARAMS = {
     fewVoices: 0.75,
     /** A group of turns with this share of interviews' first and last turns is small talk. */
     rapportShare: 0.5,
+    /** The weight of a provider's embeddings as a view of meaning in grouping, beside the engine's own views (meaning/embedded.ts). */
+    embeddedWeight: 1,
   },
   predefined: {
     /** Rounds of feedback in which categories learn the project's words from the sentences they drew (0 to 5 rounds: macro-F1 0.39 to 0.45 on the development studies, little changing after). */

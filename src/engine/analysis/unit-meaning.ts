@@ -44,12 +44,12 @@ const SUBWORD_WEIGHT = 2;
  * view more, weighing as the others (in place of SIF, the encoder's turn vectors lowered
  * care-workers' F1; beside it they raised it, eval/README.md).
  */
-export function unitMeaning(units: Unit[], t: UnitTexts, locale: string, subwordWeight = SUBWORD_WEIGHT, embedded?: Embedder): SparseRows {
+export function unitMeaning(units: Unit[], t: UnitTexts, locale: string, subwordWeight = SUBWORD_WEIGHT, embedded?: Embedder, embeddedWeight = 1): SparseRows {
   const views: View[] = [{ sparse: subwordRows(t.terms), weight: subwordWeight }];
   const meaning = sentenceVectors(t.texts, locale);
   if (meaning) views.push({ dense: meaning }, { sparse: sparseRows(t.vecs, t.vocab) });
   const provided = embedded?.(t.texts);
-  if (provided) views.push({ dense: provided });
+  if (provided) views.push({ dense: provided, weight: embeddedWeight });
   return sharedNeighbours(
     views,
     units.map((u) => u.documentId),
