@@ -320,14 +320,37 @@ async function withEmbeddings<T>(ctx: WorkerContext, project: Row<'projects'>, s
 }
 
 /** The run's model, metered against the ceiling and answering from the project's kept answers; null without a chat model. */
-function modelFor(ctx: WorkerContext, projectId: string): MeteredModel | null {
+function modelFor(ctx: WorkerContext, run: Row<'analyses'>): MeteredModel | null {
   if (!ctx.llm?.complete) return null;
   return new MeteredModel(ctx.llm, {
     model: ctx.config.llm.model ?? '',
-    cache: storedAnswers(ctx.store, projectId),
+    cache: storedAnswers(ctx.store, run.projectId),
     ceiling: ctx.config.llm.maxTokensPerRun,
     concurrency: ctx.config.llm.concurrency,
+    onUsage: usageShown(ctx, run),
   });
+}
+
+const USAGE_EVERY_MS = 1000;
+
+/**
+ * A running run's usage written to its row at most once a second (and not by a worker that lost
+ * the run), so that its status shows what it has spent so far; the last figure is written when it
+ * finishes.
+ */
+function usageShown(ctx: WorkerContext, run: Row<'analyses'>): (usage: ModelUsage) => void {
+  let last = 0;
+  return (usage) => {
+    if (Date.now() - last < USAGE_EVERY_MS) return;
+    last = Date.now();
+    void ctx.store.db
+      .updateTable('analyses')
+      .set({ modelUsage: JSON.stringify(usage) })
+      .where('id', '=', run.id)
+      .where('leaseOwner', '=', ctx.owner)
+      .execute()
+      .catch((err: unknown) => ctx.log.warn({ err, analysisId: run.id }, "could not show the run's model usage so far"));
+  };
 }
 
 async function runSummaries(ctx: WorkerContext, run: Row<'analyses'>, project: Row<'projects'>) {
@@ -403,7 +426,7 @@ export const analysisJob: JobKind = {
       const params = JSON.parse(run.params) as AnalysisParams;
       const type = run.type as AnalysisType;
       let note: string | null = null;
-      const model = type === 'automatic' || type === 'predefined' ? modelFor(ctx, project.id) : null;
+      const model = type === 'automatic' || type === 'predefined' ? modelFor(ctx, run) : null;
       if (type === 'automatic') note = await runAutomatic(ctx, run, project, params, model);
       else if (type === 'predefined') note = await runPredefined(ctx, run, project, params, model);
       else if (type === 'summaries') await runSummaries(ctx, run, project);

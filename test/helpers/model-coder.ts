@@ -12,8 +12,8 @@ export interface RuleCoder extends LlmProvider {
   requests: { key: string; answered: boolean; user: string; opts: ChatOptions }[];
   /** Set to fail every call from now on with this message. */
   failWith: string | null;
-  /** Called before each answer; may throw. */
-  before?: (n: number) => void;
+  /** Called (and awaited) before each answer; may throw. */
+  before?: (n: number) => void | Promise<void>;
 }
 
 export function ruleCoder(rules: Record<string, RegExp>): RuleCoder {
@@ -25,7 +25,7 @@ export function ruleCoder(rules: Record<string, RegExp>): RuleCoder {
       const key = createHash('sha256').update(JSON.stringify(messages)).digest('hex');
       const request = { key, answered: false, user, opts };
       coder.requests.push(request);
-      coder.before?.(coder.requests.length);
+      await coder.before?.(coder.requests.length);
       if (coder.failWith) throw new Error(coder.failWith);
       const [book = '', passages = ''] = user.split('\nPassages:\n');
       const ids = new Map<string, string>();

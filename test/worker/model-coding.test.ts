@@ -89,6 +89,25 @@ describe.each(STORE_KINDS)('predefined analysis coded by a language model on %s'
       expect((await insightsOf(second)).length).toBe(coded.length);
     });
 
+    it('shows what a running run has spent so far', async () => {
+      const projectId = await readyProject();
+      const model = ruleCoder(RULES);
+      const runId = await start(projectId);
+      let midway: { status: string; modelUsage: string | null } | undefined;
+      model.before = async (n) => {
+        if (n !== 3) return;
+        // The usage is written beside the run's calls, not awaited by them.
+        await new Promise((r) => setTimeout(r, 100));
+        midway = await t.app.store.db.selectFrom('analyses').select(['status', 'modelUsage']).where('id', '=', runId).executeTakeFirst();
+      };
+      expect(await analysisJob.run(worker(model, { SIFT_LLM_CONTEXT_TOKENS: '1024', SIFT_LLM_CONCURRENCY: '1' }))).toBe(true);
+      expect(midway?.status).toBe('running');
+      const soFar = JSON.parse(midway!.modelUsage!);
+      expect(soFar.calls).toBeGreaterThanOrEqual(1);
+      expect(soFar.calls).toBeLessThanOrEqual(2);
+      expect((await runOf(projectId, runId)).model.calls).toBe(model.requests.length);
+    });
+
     it('past the token ceiling the run completes with the offline coding for the rest, and says so', async () => {
       const projectId = await readyProject();
       const model = ruleCoder(RULES);

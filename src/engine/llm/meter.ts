@@ -47,6 +47,8 @@ export interface MeterOptions {
   cache?: AnswerCache;
   ceiling?: number | null;
   concurrency?: number;
+  /** Told the usage after every call answered (from the provider or the cache) or failed: a running run shows what it has spent. */
+  onUsage?: (usage: ModelUsage) => void;
 }
 
 export class MeteredModel implements LlmProvider {
@@ -73,6 +75,7 @@ export class MeteredModel implements LlmProvider {
     const cached = await this.opts.cache?.get(key);
     if (cached) {
       this.usage.cachedCalls++;
+      this.opts.onUsage?.(this.usage);
       return { content: cached.content, usage: null };
     }
     const estimate = estimateTokens(messages.map((m) => m.content).join('\n'));
@@ -88,6 +91,7 @@ export class MeteredModel implements LlmProvider {
       answer = await this.inner.complete(messages, o);
     } catch (err) {
       this.usage.failedCalls++;
+      this.opts.onUsage?.(this.usage);
       throw err;
     } finally {
       this.reserved -= estimate;
@@ -97,6 +101,7 @@ export class MeteredModel implements LlmProvider {
     this.usage.calls++;
     this.usage.inputTokens += tokens.input;
     this.usage.outputTokens += tokens.output;
+    this.opts.onUsage?.(this.usage);
     await this.opts.cache?.put(key, { content: answer.content, ...tokens });
     return answer;
   };

@@ -229,7 +229,8 @@ export const ModelUsage = Closed(
   },
   {
     title: 'ModelUsage',
-    description: 'what the language model (`SIFT_LLM_*`) was asked during the run and what it cost; present where a model is configured and the run used it',
+    description:
+      'what the language model (`SIFT_LLM_*`) was asked during the run and what it cost; present where a model is configured and the run used it, and while the run runs what it has spent so far (updated at most once a second)',
   },
 );
 
