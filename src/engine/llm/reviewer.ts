@@ -92,12 +92,18 @@ async function sameThemes(llm: LlmProvider, themes: PredefinedCategoryInput[], o
 
 /** Where the model does not answer, each sentence keeps the themes the offline engine quoted it under. */
 function offlineChoices(insights: InsightDraft[], index: Map<string, number>): (reading: PredefinedCoding) => Choice[] {
+  const byDocument = new Map<string, InsightDraft[]>();
+  for (const i of insights) {
+    const list = byDocument.get(i.documentId);
+    if (list) list.push(i);
+    else byDocument.set(i.documentId, [i]);
+  }
   return (reading) =>
     reading.sentences.map((s) => {
       const themes = [
         ...new Set(
-          insights
-            .filter((i) => i.documentId === s.documentId && i.quotes.some((q) => q.includes(s.text) || s.text.includes(q)))
+          (byDocument.get(s.documentId) ?? [])
+            .filter((i) => i.quotes.some((q) => q.includes(s.text) || s.text.includes(q)))
             .flatMap((i) => i.categoryKeys.map((k) => index.get(k)))
             .filter((n): n is number => n !== undefined),
         ),
