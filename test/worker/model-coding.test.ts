@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
-import { TRANSCRIPTS } from '../fixtures/transcripts.js';
 import { analysisJob } from '../../src/worker/analysis-job.js';
 import { warmUpAnalysis } from '../../src/engine/analysis/index.js';
 import { parseConfig } from '../../src/config.js';
 import type { WorkerContext } from '../../src/worker/context.js';
 import { ruleCoder, type RuleCoder } from '../helpers/model-coder.js';
+import { readyProject } from '../helpers/ready-project.js';
 
 const CATEGORIES = [
   { name: 'Bank sync', description: 'The connection to the bank failing' },
@@ -30,17 +30,6 @@ describe.each(STORE_KINDS)('predefined analysis coded by a language model on %s'
     });
     const call = (body: Record<string, unknown>) => t.post('/api/sift-partner', secret, body);
 
-    /** A partner project with the test transcripts ready. */
-    async function readyProject(): Promise<string> {
-      const account = (await call({ action: 'create_account', email: `model${Math.random()}@example.com` })).json().account;
-      const projectId = (await call({ action: 'create_project', accountId: account.id, name: 'Coded by a model' })).json().project.id as string;
-      await call({ action: 'add_documents', projectId, files: { documents: TRANSCRIPTS.map((x) => ({ filename: x.filename, text: x.text })) } });
-      await t.app.workers.drain();
-      const status = (await call({ action: 'get_project_status', projectId })).json();
-      expect((await call({ action: 'confirm_documents', projectId, expectedCreditCost: status.confirmableCreditCost })).statusCode).toBe(200);
-      await t.app.workers.drain();
-      return projectId;
-    }
     const start = async (projectId: string) => {
       const res = await call({ action: 'start_analysis', projectId, type: 'predefined', categories: CATEGORIES });
       expect(res.statusCode).toBe(200);
@@ -66,7 +55,7 @@ describe.each(STORE_KINDS)('predefined analysis coded by a language model on %s'
     afterAll(() => t?.close());
 
     it('files the passages as the model codes them, and the run shows its calls and tokens; a re-run pays nothing for answers it has', async () => {
-      const projectId = await readyProject();
+      const projectId = await readyProject(t, secret, 'Coded by a model');
       const model = ruleCoder(RULES);
       const first = await start(projectId);
       expect(await analysisJob.run(worker(model))).toBe(true);
@@ -90,7 +79,7 @@ describe.each(STORE_KINDS)('predefined analysis coded by a language model on %s'
     });
 
     it('shows what a running run has spent so far', async () => {
-      const projectId = await readyProject();
+      const projectId = await readyProject(t, secret, 'Coded by a model');
       const model = ruleCoder(RULES);
       const runId = await start(projectId);
       let midway: { status: string; modelUsage: string | null } | undefined;
@@ -109,7 +98,7 @@ describe.each(STORE_KINDS)('predefined analysis coded by a language model on %s'
     });
 
     it('past the token ceiling the run completes with the offline coding for the rest, and says so', async () => {
-      const projectId = await readyProject();
+      const projectId = await readyProject(t, secret, 'Coded by a model');
       const model = ruleCoder(RULES);
       const runId = await start(projectId);
       expect(await analysisJob.run(worker(model, { SIFT_LLM_CONTEXT_TOKENS: '1024', SIFT_LLM_MAX_TOKENS_PER_RUN: '1500', SIFT_LLM_CONCURRENCY: '1' }))).toBe(
@@ -125,7 +114,7 @@ describe.each(STORE_KINDS)('predefined analysis coded by a language model on %s'
     });
 
     it('a run whose worker died mid-way resumes without sending again what the model had answered', async () => {
-      const projectId = await readyProject();
+      const projectId = await readyProject(t, secret, 'Coded by a model');
       const runId = await start(projectId);
       const env = { SIFT_LLM_CONTEXT_TOKENS: '1024', SIFT_LLM_CONCURRENCY: '1' };
       const dying = ruleCoder(RULES);

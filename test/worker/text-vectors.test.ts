@@ -8,6 +8,7 @@ import { warmUpAnalysis } from '../../src/engine/analysis/index.js';
 import { parseConfig } from '../../src/config.js';
 import type { WorkerContext } from '../../src/worker/context.js';
 import type { LlmProvider } from '../../src/engine/llm/provider.js';
+import { readyProject } from '../helpers/ready-project.js';
 
 /** An embeddings model that places texts by the words they use (eight dimensions), counting what it is asked. */
 function embeddings(): LlmProvider & { texts: string[] } {
@@ -52,13 +53,7 @@ describe.each(STORE_KINDS)("a provider's embeddings as the engine's meaning on %
     afterAll(() => t?.close());
 
     it('embeds what analyses will read when a document is processed, so that an analysis asks for little more', async () => {
-      const account = (await call({ action: 'create_account', email: `vectors${Math.random()}@example.com` })).json().account;
-      const projectId = (await call({ action: 'create_project', accountId: account.id, name: 'Vectors at processing' })).json().project.id as string;
-      await call({ action: 'add_documents', projectId, files: { documents: TRANSCRIPTS.map((x) => ({ filename: x.filename, text: x.text })) } });
-      await t.app.workers.drain();
-      const status = (await call({ action: 'get_project_status', projectId })).json();
-      await call({ action: 'confirm_documents', projectId, expectedCreditCost: status.confirmableCreditCost });
-      await t.app.workers.drain();
+      const projectId = await readyProject(t, secret, 'Vectors at processing');
       // The documents processed again by a worker with an embeddings model.
       await t.app.store.db
         .updateTable('documents')
@@ -78,13 +73,7 @@ describe.each(STORE_KINDS)("a provider's embeddings as the engine's meaning on %
     });
 
     it('embeds each text once per model and keeps it; another model embeds again; a model for other languages is not asked', async () => {
-      const account = (await call({ action: 'create_account', email: `vectors${Math.random()}@example.com` })).json().account;
-      const projectId = (await call({ action: 'create_project', accountId: account.id, name: 'Vectors' })).json().project.id as string;
-      await call({ action: 'add_documents', projectId, files: { documents: TRANSCRIPTS.map((x) => ({ filename: x.filename, text: x.text })) } });
-      await t.app.workers.drain();
-      const status = (await call({ action: 'get_project_status', projectId })).json();
-      await call({ action: 'confirm_documents', projectId, expectedCreditCost: status.confirmableCreditCost });
-      await t.app.workers.drain();
+      const projectId = await readyProject(t, secret, 'Vectors');
 
       const first = embeddings();
       await analyse(projectId, first, { SIFT_EMBEDDING_MODEL: 'words-v1' });

@@ -1,0 +1,18 @@
+import { expect } from 'vitest';
+import type { TestApp } from './app.js';
+import { TRANSCRIPTS } from '../fixtures/transcripts.js';
+
+/** A partner's new project holding the test transcripts, confirmed and processed; answers its id. */
+export async function readyProject(t: TestApp, partnerSecret: string, name: string): Promise<string> {
+  const call = (body: Record<string, unknown>) => t.post('/api/sift-partner', partnerSecret, body);
+  const account = (await call({ action: 'create_account', email: `ready${Math.random()}@example.com` })).json().account;
+  const projectId = (await call({ action: 'create_project', accountId: account.id, name })).json().project.id as string;
+  expect(
+    (await call({ action: 'add_documents', projectId, files: { documents: TRANSCRIPTS.map((x) => ({ filename: x.filename, text: x.text })) } })).statusCode,
+  ).toBe(200);
+  await t.app.workers.drain();
+  const status = (await call({ action: 'get_project_status', projectId })).json();
+  expect((await call({ action: 'confirm_documents', projectId, expectedCreditCost: status.confirmableCreditCost })).statusCode).toBe(200);
+  await t.app.workers.drain();
+  return projectId;
+}
