@@ -30,7 +30,8 @@ function serveFlags(config: Config, args: string[]): Config {
 async function serve(config: Config) {
   const { createApp } = await import('../app.js');
   const { bootstrapIfEmpty, describeDemo } = await import('./bootstrap.js');
-  const app = await createApp(config, { logger: { level: config.logLevel } });
+  // Silent is no logger at all: Fastify would still make a child logger for every request.
+  const app = await createApp(config, { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } });
   let address: string;
   try {
     address = await app.server.listen({ port: config.port, host: config.host });

@@ -8,7 +8,11 @@ import { REFERENCED_RECORDS } from '../schema/answers/records.js';
 export class AnswerMismatch extends Error {}
 
 const checkers = new WeakMap<TSchema, (answer: unknown) => string | null>();
-const checking = () => process.env.SIFT_CHECK_ANSWERS === '1';
+/** Read once: the environment is a slow look-up for every answer. The suite's own test switches it with `checkAnswers`. */
+let checking = process.env.SIFT_CHECK_ANSWERS === '1';
+export function checkAnswers(on: boolean): void {
+  checking = on;
+}
 
 /**
  * Sends an answer through its schema's serializer (fast-json-stringify, compiled once per schema
@@ -26,7 +30,7 @@ export function answerWith<T>(reply: FastifyReply, schema: TSchema, answer: T): 
 
 /** Under SIFT_CHECK_ANSWERS=1, an answer that does not match its schema is an AnswerMismatch. */
 function checkAnswer(schema: TSchema, answer: unknown): void {
-  if (!checking()) return;
+  if (!checking) return;
   let check = checkers.get(schema);
   if (!check) {
     check = answerChecker(schema);

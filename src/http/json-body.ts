@@ -19,13 +19,27 @@ const KIND_OF_ROUTE = new Map<string, BodyKind>([
  */
 export function registerJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, async (req: FastifyRequest, body: string | Buffer) => {
-    const text = body as string;
-    // A DELETE needs no body, whatever content type a client library sends with it.
-    if (text === '' && req.method === 'DELETE') return undefined;
-    if (text.length <= OFF_THREAD_CHARS) return parseJsonBody(text);
-    const read = await readLargeBody(text, KIND_OF_ROUTE.get(req.routeOptions.url ?? '') ?? null);
-    if (read.ok) return read.value;
-    throw new DomainError(read.status === 413 ? 'payload_too_large' : 'invalid', read.message, read.status === 413 ? undefined : read.details);
-  });
+  // A parser with a callback: most bodies are small and parsed at once, without a promise.
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
+      const text = body as string;
+      // A DELETE needs no body, whatever content type a client library sends with it.
+      if (text === '' && req.method === 'DELETE') return done(null, undefined);
+      if (text.length <= OFF_THREAD_CHARS) {
+        let value: unknown;
+        try {
+          value = parseJsonBody(text);
+        } catch (err) {
+          return done(err as Error);
+        }
+        return done(null, value);
+      }
+      readLargeBody(text, KIND_OF_ROUTE.get(req.routeOptions.url ?? '') ?? null).then((read) => {
+        if (read.ok) return done(null, read.value);
+        done(new DomainError(read.status === 413 ? 'payload_too_large' : 'invalid', read.message, read.status === 413 ? undefined : read.details));
+      }, done);
+    },
+  );
 }

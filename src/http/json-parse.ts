@@ -20,7 +20,8 @@ export const badJson = (message: string) => Object.assign(new Error(message), { 
 export function parseJsonBody(text: string): unknown {
   if (text === '') throw badJson('the body must be a JSON object');
   try {
-    return secureJsonParse(text, refuseNul, { protoAction: 'error', constructorAction: 'error' });
+    // JSON can hold a NUL only as the escape \u0000: without one in the text, no reviver (which slows every parse) is needed.
+    return secureJsonParse(text, text.includes('\\u0000') ? refuseNul : undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch (err) {
     const poisoned = err instanceof SyntaxError && /prototype property|constructor property/i.test(err.message);
     throw badJson(

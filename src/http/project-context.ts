@@ -15,5 +15,8 @@ export const scopeOf = (ctx: ProjectCtx): ProjectScope => ({
 /** Project-key surfaces share their context: the key's project, loaded once. */
 export async function projectContext(services: Services, req: FastifyRequest, reply: FastifyReply, principal: Principal): Promise<ProjectCtx> {
   const p = principal as ProjectPrincipal;
-  return { ...makeCtx(services, req, reply, p), project: p.project };
+  // The project added to makeCtx's object rather than spread into a copy, which cost more than the rest of the context.
+  const ctx = makeCtx(services, req, reply, p) as ProjectCtx;
+  ctx.project = p.project;
+  return ctx;
 }

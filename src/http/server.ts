@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
 import { errorHandler } from './errors.js';
 import type { Services } from './services.js';
 import { registerReadSurface } from './surfaces/read.js';
@@ -21,8 +20,18 @@ import { MAX_BODY_BYTES } from '../schema/body-limit.js';
 import { REFERENCED_RECORDS } from '../schema/answers/records.js';
 import { codeOfStatus, ERROR_CODE_HEADER } from '../domain/errors.js';
 import { registerHealthRoutes } from './health.js';
+import { withMultipart } from './uploads/multipart.js';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Request ids unique across processes without a random draw per request: 64 random bits chosen
+ * when the process starts, then a counter (a UUID per request cost a few percent of a small
+ * request's CPU).
+ */
+const PROCESS_PREFIX = crypto.randomBytes(8).toString('hex');
+let requestCount = 0;
+const newRequestId = () => `${PROCESS_PREFIX}-${(++requestCount).toString(36)}`;
 
 export interface ServerOptions {
   logger: boolean | { level: string };
@@ -40,7 +49,7 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
     requestIdHeader: false,
     genReqId: (req) => {
       const sent = req.headers['x-request-id'];
-      return typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+      return typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : newRequestId();
     },
   });
   const full: Services = { ...services, log: app.log, authCache: new AuthCache<unknown>(services.config.authCacheMs) };
@@ -48,16 +57,16 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
   app.setErrorHandler(errorHandler);
   // Answer schemas refer to these by `$id` (src/http/answers.ts serialises through them).
   for (const record of REFERENCED_RECORDS) app.addSchema(record);
-  // Uploads stream their parts themselves (src/http/uploads/receive.ts) with per-request limits.
-  void app.register(multipart, { throwFileSizeLimit: true });
   registerJsonParser(app);
   // Any other content type on an upload path is answered by the handler, not refused before auth.
   app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: `no route ${req.method} ${req.url.split('?')[0]}` }));
-  app.addHook('onSend', async (req, reply) => {
+  // A hook with a callback: an async one costs every request a promise and its turns.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('X-Request-Id', req.id);
     // Every error answer carries a stable code; the error handler sets the precise ones first.
     if (reply.statusCode >= 400 && !reply.hasHeader(ERROR_CODE_HEADER)) reply.header(ERROR_CODE_HEADER, codeOfStatus(reply.statusCode));
+    done(null, payload);
   });
   guardCredentials(app, full);
 
@@ -71,9 +80,11 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
     registerAccountSurface(scope, full);
     registerPartnerSurface(scope, full);
     registerAdminSurface(scope, full);
-    registerUploadRoutes(scope, full);
+    withMultipart(scope, (files) => {
+      registerUploadRoutes(files, full);
+      registerImportRoute(files, full);
+    });
     registerExportRoute(scope, full);
-    registerImportRoute(scope, full);
     registerMcpRoute(scope, full);
     registerConsole(scope, full);
   });

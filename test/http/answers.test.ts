@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerWith } from '../../src/http/answers.js';
+import { answerWith, checkAnswers } from '../../src/http/answers.js';
 import { errorHandler } from '../../src/http/errors.js';
 import { Closed } from '../../src/schema/answers/records.js';
 import { ANSWERS } from '../../src/schema/answers/surfaces.js';
@@ -36,13 +36,13 @@ describe('answers go out through their schema', () => {
   });
 
   it('without the check, the serializer leaves out what the schema does not list', async () => {
-    process.env.SIFT_CHECK_ANSWERS = '0';
+    checkAnswers(false);
     try {
       const res = await appAnswering({ id: 'a', count: 1, secret: 'x' }).inject({ method: 'GET', url: '/' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ id: 'a', count: 1 });
     } finally {
-      process.env.SIFT_CHECK_ANSWERS = '1';
+      checkAnswers(true);
     }
   });
 });

@@ -8,6 +8,7 @@ vi.mock('../../src/domain/projects.js', async (importOriginal) => {
 });
 
 const { callTool } = await import('../../src/mcp/tools.js');
+const { checkAnswers } = await import('../../src/http/answers.js');
 
 const project = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -28,13 +29,10 @@ const project = {
 const scope = async () => ({ project, userId: project.ownerUserId }) as unknown as ProjectScope;
 
 describe("MCP tool results go through the read action's answer schema", () => {
-  const checking = process.env.SIFT_CHECK_ANSWERS;
-  afterEach(() => {
-    process.env.SIFT_CHECK_ANSWERS = checking;
-  });
+  afterEach(() => checkAnswers(process.env.SIFT_CHECK_ANSWERS === '1'));
 
   it('sends only what the schema lists, as the HTTP answer does', async () => {
-    delete process.env.SIFT_CHECK_ANSWERS;
+    checkAnswers(false);
     const result = await callTool('get_project', {}, scope, () => undefined);
     expect(result.isError).toBeUndefined();
     const answer = JSON.parse(result.content[0]!.text);
@@ -43,7 +41,7 @@ describe("MCP tool results go through the read action's answer schema", () => {
   });
 
   it('fails such an answer where the suite checks answers (SIFT_CHECK_ANSWERS=1)', async () => {
-    process.env.SIFT_CHECK_ANSWERS = '1';
+    checkAnswers(true);
     const errors: unknown[] = [];
     const result = await callTool('get_project', {}, scope, (err) => errors.push(err));
     expect(result.isError).toBe(true);

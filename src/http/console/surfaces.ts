@@ -14,6 +14,7 @@ import { writeHandlers } from '../surfaces/write.js';
 import { accountHandlers, type AccountCtx, type AccountPrincipal } from '../surfaces/account.js';
 import { adminHandlers } from '../surfaces/admin.js';
 import { projectIdQuery, upload } from '../surfaces/uploads.js';
+import { withMultipart } from '../uploads/multipart.js';
 import type { ConsoleSessions } from './sessions.js';
 import { UploadAnswer } from '../../schema/answers/surfaces.js';
 import { answerWith } from '../answers.js';
@@ -101,14 +102,16 @@ export function registerConsoleSurfaces(app: FastifyInstance, services: Services
   });
 
   // The account upload (files or URLs), as `/api/sift-account/upload`.
-  app.route({
-    method: 'POST',
-    url: UPLOAD_PATHS.account,
-    onRequest: async (req, reply) => {
-      const principal = await accountOf(req);
-      await applyRateLimit(services, reply, 'accountUpload', principal.accountId);
-      req.uploadProject = await accountProject(services.store.db, principal.userId, projectIdQuery(req), 'write');
-    },
-    handler: async (req, reply) => answerWith(reply, UploadAnswer, { documents: (await upload(services, req, true)).map(documentViewRaw) }),
-  });
+  withMultipart(app, (files) =>
+    files.route({
+      method: 'POST',
+      url: UPLOAD_PATHS.account,
+      onRequest: async (req, reply) => {
+        const principal = await accountOf(req);
+        await applyRateLimit(services, reply, 'accountUpload', principal.accountId);
+        req.uploadProject = await accountProject(services.store.db, principal.userId, projectIdQuery(req), 'write');
+      },
+      handler: async (req, reply) => answerWith(reply, UploadAnswer, { documents: (await upload(services, req, true)).map(documentViewRaw) }),
+    }),
+  );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { adminActions } from '../../schema/admin.js';
 import { registerDispatcher, makeCtx } from '../dispatch.js';
 import { authAdmin, bearerToken, type Principal } from '../auth.js';
+import { refuseLockedOperator } from '../credential-guard.js';
 import type { ActionHandlers, Ctx } from '../handler.js';
 import type { Services } from '../services.js';
 import { notFound } from '../../domain/errors.js';
@@ -29,6 +30,7 @@ export function registerAdminSurface(app: FastifyInstance, services: Services) {
     authenticate: async (req) => {
       const token = services.config.adminToken;
       if (!token) throw notFound('route');
+      await refuseLockedOperator(services, req);
       return authAdmin(token, bearerToken(req));
     },
     rateLimit: () => ({ bucket: 'admin', subject: 'operator' }),
