@@ -12,6 +12,7 @@ import { predefinedByModel } from '../engine/llm/coder.js';
 import { CeilingReached, MeteredModel, type ModelUsage } from '../engine/llm/meter.js';
 import { storedAnswers } from './model-answers.js';
 import { withTextVectors } from './text-vectors.js';
+import { releaseMemory } from './release-memory.js';
 import { readsLanguage, type Embedder } from '../engine/meaning/embedded.js';
 
 import { automaticAnalysis, predefinedAnalysis, summarizeDocument, summarizeGroup } from '../engine/analysis/index.js';
@@ -441,6 +442,7 @@ export const analysisJob: JobKind = {
       }
     } finally {
       lease.stop();
+      releaseMemory();
     }
     return true;
   },
