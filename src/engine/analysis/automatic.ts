@@ -154,6 +154,12 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
   });
   const existingCount = themes.length;
 
+  // Each document's participant turns in order, once: its first two are its opening.
+  const turnsOf = new Map<string, Set<number>>();
+  for (const s of sentences) turnsOf.set(s.documentId, (turnsOf.get(s.documentId) ?? new Set()).add(s.turn));
+  const firstTwo = new Map([...turnsOf].map(([d, turns]) => [d, new Set([...turns].sort((a, b) => a - b).slice(0, 2))]));
+  const opening = new Set(sentences.flatMap((s, i) => (firstTwo.get(s.documentId)!.has(s.turn) ? [i] : [])));
+
   // New themes among what is left.
   const units = groupUnits(
     docs,
@@ -215,9 +221,21 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
       const total = counts.reduce((a, b) => a + b, 0);
       return total ? ((counts[0] ?? 0) + (counts[1] ?? 0)) / total : 0;
     });
+    // Nor is what participants say when they introduce themselves (who they are, their work, their
+    // family), a group that is almost all of their interviews' opening turns.
+    const openingShare = found.components.map((_, j) => {
+      const own = all.filter((i) => proposed[i] === j);
+      return own.length ? own.filter((i) => opening.has(i)).length / own.length : 0;
+    });
     const kept = found.components
       .map((_, j) => j)
-      .filter((j) => docsOf[j]!.size >= minimumDocuments(docCount) && rapportShare[j]! < P.rapportShare && (docCount < 10 || fromTwo[j]! < P.fewVoices))
+      .filter(
+        (j) =>
+          docsOf[j]!.size >= minimumDocuments(docCount) &&
+          rapportShare[j]! < P.rapportShare &&
+          openingShare[j]! < P.introductionShare &&
+          (docCount < 10 || fromTwo[j]! < P.fewVoices),
+      )
       .sort((a, b) => docsOf[b]!.size - docsOf[a]!.size || a - b);
     const slot = new Map<number, number>();
     const questions = questionIndex(sentences, opts.locale);
@@ -269,11 +287,6 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
   for (const [i, t] of themeOf.entries()) if (t !== null) themes[t]!.sentences.push(i);
   const shown = opts.granularity === 'overview' ? overviewChunks(sentences, themeOf, strength) : null;
 
-  // Each document's participant turns in order, once: its first two are its opening.
-  const turnsOf = new Map<string, Set<number>>();
-  for (const s of sentences) turnsOf.set(s.documentId, (turnsOf.get(s.documentId) ?? new Set()).add(s.turn));
-  const firstTwo = new Map([...turnsOf].map(([d, turns]) => [d, new Set([...turns].sort((a, b) => a - b).slice(0, 2))]));
-  const opening = new Set(sentences.flatMap((s, i) => (firstTwo.get(s.documentId)!.has(s.turn) ? [i] : [])));
   const docById = new Map(docs.map((d) => [d.id, d]));
   const insights: InsightDraft[] = [];
   const raisedBy = new Map<string, Set<string>>();
