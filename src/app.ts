@@ -53,7 +53,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // thread only when they run here: with a store handed in (tests), or to drain with none (--workers 0).
   workers =
     options.store || config.workers === 0
-      ? (await import('./worker/runner.js')).startWorkers({ config, store, blobs, log: server.log, leaseMs: config.leaseMs, llm }, { count: config.workers })
+      ? (await import('./worker/runner.js')).startWorkers(
+          { config, store, blobs, log: server.log, leaseMs: config.leaseMs, llm: createLlmProvider(config.llm, { builtinEmbeddings: true }) },
+          { count: config.workers },
+        )
       : await startWorkerThread(config, storeOptions, server.log);
   return {
     server,

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { BUILTIN_EMBEDDING_MODEL, BUILTIN_LANGUAGES } from './engine/meaning/builtin-encoder.js';
 
 /**
  * Rate limits per minute, by surface (spec "Limits"), and for failed credentials and console
@@ -274,7 +275,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
         ? env.SIFT_EMBEDDING_LANGUAGES.split(',')
             .map((l) => l.trim().toLowerCase())
             .filter(Boolean)
-        : null,
+        : env.SIFT_EMBEDDING_MODEL?.trim() === BUILTIN_EMBEDDING_MODEL
+          ? BUILTIN_LANGUAGES
+          : null,
       concurrency: int('SIFT_LLM_CONCURRENCY', 2, 1, 64),
       contextTokens: int('SIFT_LLM_CONTEXT_TOKENS', 8192, 1024, 10_000_000),
       maxTokensPerRun: env.SIFT_LLM_MAX_TOKENS_PER_RUN ? int('SIFT_LLM_MAX_TOKENS_PER_RUN', 0, 1) : null,

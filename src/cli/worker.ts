@@ -45,7 +45,10 @@ export async function workerCommand(config: Config, args: string[]): Promise<voi
   const blobs = await openBlobStore(config.blobs, config.dataDir);
   // Before any claim: the engine's first-use loading would otherwise be paid inside a lease.
   warmUpAnalysis();
-  const workers = startWorkers({ config, store, blobs, log, leaseMs: config.leaseMs, llm: createLlmProvider(config.llm) }, { count });
+  const workers = startWorkers(
+    { config, store, blobs, log, leaseMs: config.leaseMs, llm: createLlmProvider(config.llm, { builtinEmbeddings: true }) },
+    { count },
+  );
 
   const health = healthPort === null ? null : Fastify();
   if (health) {

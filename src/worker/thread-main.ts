@@ -21,7 +21,10 @@ const store = await openStore(storeOptions);
 const blobs = await openBlobStore(config.blobs, config.dataDir);
 // Before any claim: the engine's first-use loading would otherwise be paid inside a lease.
 warmUpAnalysis();
-const workers = startWorkers({ config, store, blobs, log, leaseMs: config.leaseMs, llm: createLlmProvider(config.llm) }, { count: config.workers });
+const workers = startWorkers(
+  { config, store, blobs, log, leaseMs: config.leaseMs, llm: createLlmProvider(config.llm, { builtinEmbeddings: true }) },
+  { count: config.workers },
+);
 
 port.on('message', (msg: ToThread) => {
   if (msg.type === 'nudge') workers.nudge();

@@ -4,6 +4,8 @@
  * `fetch` against `/chat/completions` and `/embeddings`; every call has a time-out and a few
  * retries on 429/5xx, and every answer's shape is checked.
  */
+import { BUILTIN_EMBEDDING_MODEL, builtinEmbed } from '../meaning/builtin-encoder.js';
+
 export interface LlmConfig {
   baseUrl: string | null;
   apiKey: string | null;
@@ -47,6 +49,8 @@ export interface ProviderOptions {
   /** The longest `Retry-After` waited for before giving up on a call (default 60 s). */
   maxRetryAfterMs?: number;
   fetchImpl?: typeof fetch;
+  /** Whether this thread may run the built-in encoder (`SIFT_EMBEDDING_MODEL=builtin`): the background workers' only. */
+  builtinEmbeddings?: boolean;
 }
 
 /** How long a 429 or 5xx asks to wait: `Retry-After` in seconds or as a date; null where it does not say. */
@@ -59,6 +63,12 @@ function retryAfterMs(header: string | null, now = Date.now()): number | null {
 }
 
 export function createLlmProvider(cfg: LlmConfig, opts: ProviderOptions = {}): LlmProvider | null {
+  if (cfg.embeddingModel === BUILTIN_EMBEDDING_MODEL) {
+    // The built-in encoder blocks its thread: only where `builtinEmbeddings` says it may run.
+    const chat = createLlmProvider({ ...cfg, embeddingModel: null }, opts);
+    if (!opts.builtinEmbeddings) return chat;
+    return { ...chat, embed: builtinEmbed };
+  }
   if (!cfg.baseUrl || (!cfg.model && !cfg.embeddingModel)) return null;
   const base = cfg.baseUrl.replace(/\/+$/, '');
   const doFetch = opts.fetchImpl ?? fetch;
