@@ -14,6 +14,8 @@ import { matchDocuments, matchInsights } from './filters.js';
 import { invalid } from './errors.js';
 import { inBatches } from '../store/in-batches.js';
 import { cosineDense, type LlmProvider } from '../engine/llm/provider.js';
+import { embeddingKey } from '../engine/meaning/embedded.js';
+import { textVectors } from './text-vectors.js';
 import { highlights, snippetOf } from '../engine/search/snippet.js';
 
 async function indexedTexts(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
@@ -46,7 +48,7 @@ interface Cached {
   termsOf: Map<string, number>;
   insights: SearchIndex;
   /** Embeddings of items by id, when a provider is configured (filled lazily, dropped with the item). */
-  embeddings: Map<string, number[]>;
+  embeddings: Map<string, ArrayLike<number>>;
   signature: string;
   documents: Map<string, string>;
   insightVersions: Map<string, string>;
@@ -151,13 +153,24 @@ async function freshIndex(store: Store, projectId: string, locale: string): Prom
  * With an embedding provider: per query, the cosine of each item's embedding to the query's. A
  * provider failure leaves search to the offline engine.
  */
-async function embeddingSimilarities(db: DbOrTx, c: Cached, llm: LlmProvider, queries: string[]): Promise<Map<string, number>[] | undefined> {
+async function embeddingSimilarities(
+  store: Store,
+  projectId: string,
+  c: Cached,
+  llm: LlmProvider,
+  queries: string[],
+): Promise<Map<string, number>[] | undefined> {
   try {
     const missing = [...c.documentOf.keys(), ...c.insights.ids()].filter((id) => !c.embeddings.has(id));
     if (missing.length > 0) {
-      const texts = await indexedTexts(db, missing);
-      const vectors = await llm.embed!(missing.map((id) => texts.get(id) ?? ''));
-      for (const [i, id] of missing.entries()) c.embeddings.set(id, vectors[i]!);
+      // Kept in the store (text_vectors): chunks were embedded when their document was
+      // processed, and what a search embeds no other process or restart embeds again.
+      const texts = await indexedTexts(store.db, missing);
+      const vectors = await textVectors(store, llm, llm.embeddingModel ?? '', projectId, [...texts.values()]);
+      for (const id of missing) {
+        const v = vectors.get(embeddingKey(texts.get(id) ?? ''));
+        if (v) c.embeddings.set(id, v);
+      }
     }
     const qv = await llm.embed!(queries);
     return qv.map((q) => new Map([...c.embeddings].map(([id, v]) => [id, cosineDense(q, v)] as const)));
@@ -340,7 +353,7 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   const insights = await matchInsights(db, projectId, body.filters);
   const topK = body.topK ?? 10;
   const offset = body.offset ?? 0;
-  const embeddings = scope.llm?.embed ? await embeddingSimilarities(db, cached, scope.llm, queries) : undefined;
+  const embeddings = scope.llm?.embed ? await embeddingSimilarities(scope.store, projectId, cached, scope.llm, queries) : undefined;
   const { hits, total, locale } = await rank(scope.store, projectId, cached, queries, {
     topK,
     offset,

@@ -145,10 +145,14 @@ describe('the optional OpenAI-compatible provider', () => {
       const status = (await t.post(ACCOUNT, f.accountKey, { action: 'get_project_status', projectId: f.projectId })).json();
       await t.post(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId: f.projectId, expectedCreditCost: status.confirmableCreditCost });
       await t.app.workers.drain();
+      // The chunks were embedded when their documents were processed, and kept: search embeds the query alone.
+      const stored = await t.app.store.db.selectFrom('textVectors').select('model').where('model', '=', 'emb').execute();
+      expect(stored.length).toBeGreaterThan(TRANSCRIPTS.length);
       const before = fake.calls.length;
       const res = await t.post(READ, f.readKey, { action: 'search', query: 'too expensive' });
       expect(res.statusCode).toBe(200);
-      expect(fake.calls.slice(before).some((c) => c.path === '/v1/embeddings')).toBe(true);
+      const embedded = fake.calls.slice(before).filter((c) => c.path === '/v1/embeddings');
+      expect(embedded.flatMap((c) => c.body.input)).toEqual(['too expensive']);
       await t.post(ACCOUNT, f.accountKey, { action: 'start_analysis', projectId: f.projectId, type: 'automatic' });
       await t.app.workers.drain();
       const categories = (await t.post(READ, f.readKey, { action: 'get_categories' })).json().categories;

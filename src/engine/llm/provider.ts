@@ -30,6 +30,8 @@ export interface LlmProvider {
   chat?(messages: ChatMessage[], opts?: ChatOptions): Promise<string>;
   complete?(messages: ChatMessage[], opts?: ChatOptions): Promise<Completion>;
   embed?(texts: string[]): Promise<number[][]>;
+  /** The embeddings model `embed` answers with: its vectors are kept in the store under this name. */
+  embeddingModel?: string;
 }
 
 export class LlmError extends Error {
@@ -67,7 +69,7 @@ export function createLlmProvider(cfg: LlmConfig, opts: ProviderOptions = {}): L
     // The built-in encoder blocks its thread: only where `builtinEmbeddings` says it may run.
     const chat = createLlmProvider({ ...cfg, embeddingModel: null }, opts);
     if (!opts.builtinEmbeddings) return chat;
-    return { ...chat, embed: builtinEmbed };
+    return { ...chat, embed: builtinEmbed, embeddingModel: BUILTIN_EMBEDDING_MODEL };
   }
   if (!cfg.baseUrl || (!cfg.model && !cfg.embeddingModel)) return null;
   const base = cfg.baseUrl.replace(/\/+$/, '');
@@ -141,6 +143,7 @@ export function createLlmProvider(cfg: LlmConfig, opts: ProviderOptions = {}): L
     provider.chat = async (messages, o = {}) => (await provider.complete!(messages, o)).content;
   }
   if (cfg.embeddingModel) {
+    provider.embeddingModel = cfg.embeddingModel;
     provider.embed = async (texts) => {
       const out: number[][] = [];
       for (let i = 0; i < texts.length; i += 64) {
@@ -161,7 +164,7 @@ export function createLlmProvider(cfg: LlmConfig, opts: ProviderOptions = {}): L
   return provider;
 }
 
-export function cosineDense(a: number[], b: number[]): number {
+export function cosineDense(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;
   let na = 0;
   let nb = 0;
