@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { distinctTranscripts } from './distinct-transcripts.js';
-import { client, NO_LIMITS, sleep, startServer } from './server-process.js';
+import { NO_LIMITS, readyProject, sleep, startServer, analysisCompleted } from './server-process.js';
 
 const ADMIN = 'memory-bench-operator-token';
 const RUNS = Number(process.env.RUNS ?? 10);
@@ -27,32 +27,7 @@ async function main() {
   const base = server.base;
   const rss = server.rss;
   try {
-    const post = client(base);
-    const { user } = await post('admin', ADMIN, { action: 'create_user', email: 'memory@example.com' });
-    const { account } = await post('admin', ADMIN, { action: 'create_account', name: 'Memory', ownerUserId: user.id, credits: 10_000_000 });
-    const { project } = await post('admin', ADMIN, { action: 'create_project', accountId: account.id, ownerUserId: user.id, name: 'Memory' });
-    const key = (await post('admin', ADMIN, { action: 'create_account_key', accountId: account.id, userId: user.id })).key as string;
-    const texts = distinctTranscripts(DOCS);
-    for (let from = 0; from < texts.length; from += 20) {
-      const form = new FormData();
-      for (const [i, t] of texts.slice(from, from + 20).entries()) form.append('file', new Blob([t]), `interview-${from + i}.txt`);
-      const r = await fetch(`${base}/api/sift-account/upload?projectId=${project.id}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}` },
-        body: form,
-      });
-      if (r.status !== 200) throw new Error(`upload: ${r.status} ${await r.text()}`);
-    }
-    const status = () => post('account', key, { action: 'get_project_status', projectId: project.id });
-    for (;;) {
-      const s = await status();
-      if (s.pendingExtractionCount === 0 && s.confirmableCreditCost > 0) {
-        await post('account', key, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: s.confirmableCreditCost });
-        break;
-      }
-      await sleep(200);
-    }
-    while (!(await status()).documents.every((d: { status: string }) => d.status === 'ready')) await sleep(500);
+    const { post, key, project, status } = await readyProject(base, ADMIN, distinctTranscripts(DOCS));
     await sleep(3000);
     const before = rss();
     const after: number[] = [];
@@ -69,12 +44,7 @@ async function main() {
       })();
       const t = performance.now();
       const { analysis } = await post('account', key, { action: 'start_analysis', projectId: project.id, type: 'automatic' });
-      for (;;) {
-        const a = (await status()).analyses.find((x: { id: string }) => x.id === analysis.id);
-        if (a?.status === 'completed') break;
-        if (a?.status === 'failed') throw new Error('the analysis failed');
-        await sleep(500);
-      }
+      await analysisCompleted(status, analysis.id);
       seconds.push((performance.now() - t) / 1000);
       await sleep(3000);
       after.push(rss());

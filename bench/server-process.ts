@@ -107,3 +107,49 @@ export async function freshDatabase(prefix: string): Promise<{ url: string; drop
     },
   };
 }
+
+/**
+ * A project of `texts` on a running server, as a user makes it: an account with credits, the
+ * files uploaded twenty at a time through the account key, their price confirmed, and every
+ * document `ready`. Answers the account key, the project, a status reader, and the seconds from
+ * the confirmation to the last document ready.
+ */
+export async function readyProject(base: string, adminToken: string, texts: string[]) {
+  const post = client(base);
+  const { user } = await post('admin', adminToken, { action: 'create_user', email: 'bench@example.com' });
+  const { account } = await post('admin', adminToken, { action: 'create_account', name: 'Bench', ownerUserId: user.id, credits: 10_000_000 });
+  const { project } = await post('admin', adminToken, { action: 'create_project', accountId: account.id, ownerUserId: user.id, name: 'Bench' });
+  const key = (await post('admin', adminToken, { action: 'create_account_key', accountId: account.id, userId: user.id })).key as string;
+  for (let from = 0; from < texts.length; from += 20) {
+    const form = new FormData();
+    for (const [i, t] of texts.slice(from, from + 20).entries()) form.append('file', new Blob([t]), `interview-${from + i}.txt`);
+    const r = await fetch(`${base}/api/sift-account/upload?projectId=${project.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+      body: form,
+    });
+    if (r.status !== 200) throw new Error(`upload: ${r.status} ${await r.text()}`);
+  }
+  const status = () => post('account', key, { action: 'get_project_status', projectId: project.id });
+  for (;;) {
+    const s = await status();
+    if (s.pendingExtractionCount === 0 && s.confirmableCreditCost > 0) {
+      await post('account', key, { action: 'confirm_documents', projectId: project.id, expectedCreditCost: s.confirmableCreditCost });
+      break;
+    }
+    await sleep(200);
+  }
+  const confirmed = performance.now();
+  while (!(await status()).documents.every((d: { status: string }) => d.status === 'ready')) await sleep(250);
+  return { post, key, project: project as { id: string }, status, processingSeconds: (performance.now() - confirmed) / 1000 };
+}
+
+/** Waits for an analysis to complete (throws if it fails), reading a project's status. */
+export async function analysisCompleted(status: () => Promise<{ analyses: { id: string; status: string }[] }>, id: string): Promise<void> {
+  for (;;) {
+    const a = (await status()).analyses.find((x) => x.id === id);
+    if (a?.status === 'completed') return;
+    if (a?.status === 'failed') throw new Error('the analysis failed');
+    await sleep(250);
+  }
+}
