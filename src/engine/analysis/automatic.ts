@@ -159,6 +159,9 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
   for (const s of sentences) turnsOf.set(s.documentId, (turnsOf.get(s.documentId) ?? new Set()).add(s.turn));
   const firstTwo = new Map([...turnsOf].map(([d, turns]) => [d, new Set([...turns].sort((a, b) => a - b).slice(0, 2))]));
   const opening = new Set(sentences.flatMap((s, i) => (firstTwo.get(s.documentId)!.has(s.turn) ? [i] : [])));
+  // Introductions are the opening of an interview long enough to have more than its opening: in
+  // a document of a few turns, the first two are most of what is said.
+  const introductions = new Set([...opening].filter((i) => turnsOf.get(sentences[i]!.documentId)!.size >= P.introductionTurns));
 
   // New themes among what is left.
   const units = groupUnits(
@@ -225,7 +228,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
     // family), a group that is almost all of their interviews' opening turns.
     const openingShare = found.components.map((_, j) => {
       const own = all.filter((i) => proposed[i] === j);
-      return own.length ? own.filter((i) => opening.has(i)).length / own.length : 0;
+      return own.length ? own.filter((i) => introductions.has(i)).length / own.length : 0;
     });
     const kept = found.components
       .map((_, j) => j)

@@ -13,8 +13,10 @@ export const DEFAULT_PARAMS = {
     maxSubthemes: 4,
     /** A sub-theme with this share of its sentences in its interviews' first two participant turns is introductions, and stays in its parent. */
     openingShare: 0.6,
-    /** A new top-level group with this share of its sentences in its interviews' first two participant turns is introductions, not a theme. */
+    /** A new top-level group with this share of its sentences in its interviews' first two participant turns is introductions, not a theme, */
     introductionShare: 0.9,
+    /** counting interviews of this many participant turns or more. */
+    introductionTurns: 6,
     /** A turn speaks to a second theme when it loads on it at least this much relative to its first. */
     secondThemeShare: 0.5,
     /** How close (cosine) a sentence must be to an existing category's name or quotes to join it; in strict mode. */
