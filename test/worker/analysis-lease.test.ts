@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { partnerTestApp } from '../helpers/ready-project.js';
+import type { TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
 import { analysisJob } from '../../src/worker/analysis-job.js';
-import { warmUpAnalysis } from '../../src/engine/analysis/index.js';
 import { claimAnalysis } from '../../src/worker/lease.js';
 import { parseConfig } from '../../src/config.js';
 import { newId } from '../../src/domain/ids.js';
@@ -47,10 +47,8 @@ describe.each(STORE_KINDS)('analysis runs held by one worker on %s', (kind) => {
     });
 
     beforeAll(async () => {
-      // As the worker thread does before its first claim: the engine's first-use loading is not part of a leased step.
-      warmUpAnalysis();
-      t = await makeTestApp(kind);
-      secret = (await t.admin('create_partner', { name: 'P', credits: 10_000 })).secret;
+      // The engine warmed up, as the worker thread does before its first claim: its first-use loading is not part of a leased step.
+      ({ t, secret } = await partnerTestApp(kind));
     });
     afterAll(() => t?.close());
 

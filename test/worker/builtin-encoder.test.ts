@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
 import { analysisJob } from '../../src/worker/analysis-job.js';
 import { processingJob } from '../../src/worker/process-document.js';
-import { warmUpAnalysis } from '../../src/engine/analysis/index.js';
 import { parseConfig } from '../../src/config.js';
 import { cosineDense, createLlmProvider } from '../../src/engine/llm/provider.js';
 import type { WorkerContext } from '../../src/worker/context.js';
-import { readyProject } from '../helpers/ready-project.js';
+import { partnerTestApp, processAgain, readyProject } from '../helpers/ready-project.js';
 
 const BUILTIN = { SIFT_DATA_DIR: '/tmp', SIFT_EMBEDDING_MODEL: 'builtin' };
 
@@ -44,19 +43,13 @@ describe.each(STORE_KINDS)('the built-in encoder as the meaning of an analysis o
     const call = (body: Record<string, unknown>) => t.post('/api/sift-partner', secret, body);
 
     beforeAll(async () => {
-      warmUpAnalysis();
-      t = await makeTestApp(kind);
-      secret = (await t.admin('create_partner', { name: 'P', credits: 10_000 })).secret;
+      ({ t, secret } = await partnerTestApp(kind));
     });
     afterAll(() => t?.close());
 
     it('stores vectors when documents are processed and analyses with them, offline', async () => {
       const projectId = await readyProject(t, secret, 'Built-in encoder');
-      await t.app.store.db
-        .updateTable('documents')
-        .set({ status: 'processing', leaseOwner: null, leaseExpiresAt: null })
-        .where('projectId', '=', projectId)
-        .execute();
+      await processAgain(t, projectId);
       while (await processingJob.run(worker()));
       const stored = await t.app.store.db.selectFrom('textVectors').select(['model', 'vector']).where('projectId', '=', projectId).execute();
       expect(stored.length).toBeGreaterThan(10);

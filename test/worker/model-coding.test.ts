@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
 import { analysisJob } from '../../src/worker/analysis-job.js';
-import { warmUpAnalysis } from '../../src/engine/analysis/index.js';
 import { parseConfig } from '../../src/config.js';
 import type { WorkerContext } from '../../src/worker/context.js';
 import { ruleCoder, type RuleCoder } from '../helpers/model-coder.js';
-import { readyProject } from '../helpers/ready-project.js';
+import { partnerTestApp, readyProject } from '../helpers/ready-project.js';
 
 const CATEGORIES = [
   { name: 'Bank sync', description: 'The connection to the bank failing' },
@@ -48,9 +47,7 @@ describe.each(STORE_KINDS)('predefined analysis coded by a language model on %s'
     const tokens = (run: { model: { inputTokens: number; outputTokens: number } }) => run.model.inputTokens + run.model.outputTokens;
 
     beforeAll(async () => {
-      warmUpAnalysis();
-      t = await makeTestApp(kind);
-      secret = (await t.admin('create_partner', { name: 'P', credits: 10_000 })).secret;
+      ({ t, secret } = await partnerTestApp(kind));
     });
     afterAll(() => t?.close());
 

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
 import { analysisJob } from '../../src/worker/analysis-job.js';
 import { processingJob } from '../../src/worker/process-document.js';
-import { warmUpAnalysis } from '../../src/engine/analysis/index.js';
 import { parseConfig } from '../../src/config.js';
 import type { WorkerContext } from '../../src/worker/context.js';
 import type { LlmProvider } from '../../src/engine/llm/provider.js';
-import { readyProject } from '../helpers/ready-project.js';
+import { partnerTestApp, processAgain, readyProject } from '../helpers/ready-project.js';
 
 /** An embeddings model that places texts by the words they use (eight dimensions), counting what it is asked. */
 function embeddings(): LlmProvider & { texts: string[] } {
@@ -46,20 +45,14 @@ describe.each(STORE_KINDS)("a provider's embeddings as the engine's meaning on %
     };
 
     beforeAll(async () => {
-      warmUpAnalysis();
-      t = await makeTestApp(kind);
-      secret = (await t.admin('create_partner', { name: 'P', credits: 10_000 })).secret;
+      ({ t, secret } = await partnerTestApp(kind));
     });
     afterAll(() => t?.close());
 
     it('embeds what analyses will read when a document is processed, so that an analysis asks for little more', async () => {
       const projectId = await readyProject(t, secret, 'Vectors at processing');
       // The documents processed again by a worker with an embeddings model.
-      await t.app.store.db
-        .updateTable('documents')
-        .set({ status: 'processing', leaseOwner: null, leaseExpiresAt: null })
-        .where('projectId', '=', projectId)
-        .execute();
+      await processAgain(t, projectId);
       const processing = embeddings();
       while (await processingJob.run(worker(processing, { SIFT_EMBEDDING_MODEL: 'words-v1' })));
       expect(processing.texts.length).toBeGreaterThan(TRANSCRIPTS.length * 2);
