@@ -36,8 +36,8 @@ const operatorSubject = (req: FastifyRequest) => `operator:${req.ip}`;
  * refused before the token is compared.
  */
 export function guardCredentials(app: FastifyInstance, services: Services): void {
-  // Only failures pay: a request whose credential passes runs nothing of this guard (a hook on
-  // every request cost a tenth of get_project's CPU).
+  // Only failures pay: a request whose credential passes runs nothing of this guard (its hooks on
+  // every request were among the larger costs of a small request, bench/README.md).
   app.addHook('onError', async (req, reply, err) => {
     if (!presentsCredential(req) || !(err instanceof DomainError)) return;
     if (err.status === 401 && !req.credentialRefusal) {
