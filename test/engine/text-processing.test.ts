@@ -44,6 +44,14 @@ describe('sentences', () => {
       { numRuns: 60 },
     );
   });
+
+  it('keep the white space after a sentence whole where a piece would cut it (fast-check counterexample, seed -32693415)', () => {
+    const first = `${'word '.repeat(399)}end.`;
+    const text = `${first}  Next sentence here.`;
+    expect(first.length + 1).toBe(2000);
+    const whole = [...new Intl.Segmenter('en', { granularity: 'sentence' }).segment(text)].map((s) => [s.index, s.segment]);
+    expect([...sentences(text, 'en')].map((s) => [s.index, s.segment])).toEqual(whole);
+  });
 });
 
 describe('anonymisation', () => {

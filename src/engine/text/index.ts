@@ -92,6 +92,8 @@ export function* sentences(text: string, locale = 'en'): Generator<{ index: numb
       for (const m of window.matchAll(/[.!?…][)"”’»]*\s+/g)) end = m.index + m[0].length;
       const space = window.search(/\s\S*$/);
       to = from + (end > 0 ? end : space > 0 ? space + 1 : SENTENCE_PIECE);
+      // The white space after a sentence's end is that sentence's, however far it runs past the window.
+      if (end > 0) while (to < text.length && /\s/.test(text[to]!)) to++;
     }
     for (const s of seg.segment(text.slice(from, to))) yield { index: from + s.index, segment: s.segment };
     from = to;
