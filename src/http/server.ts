@@ -26,8 +26,8 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Request ids unique across processes without a random draw per request: 64 random bits chosen
- * when the process starts, then a counter (a UUID per request cost a few percent of a small
- * request's CPU).
+ * when the process starts, then a counter (a UUID per request, with the refills of its random
+ * pool, cost about a microsecond of a small request's CPU in the profile).
  */
 const PROCESS_PREFIX = crypto.randomBytes(8).toString('hex');
 let requestCount = 0;
