@@ -13,8 +13,11 @@ import { hash } from './fake-llm.js';
  *
  * The coder decides once, on the gold's own passages (`coderDecisions`: each transcript's
  * participant turns, ten sentences at most), and carries its decisions onto the sentences sift
- * shows it. Each passage is coded correctly with probability `accuracy` (a hash of the passage and
- * the seed decides): every sentence gets the themes its gold marks give it. Otherwise it makes one
+ * shows it. A share `accuracy` of the study's passages, to the nearest passage, is coded correctly
+ * (a hash of each passage and the seed decides which): every sentence gets the themes its gold
+ * marks give it. Drawing each passage on its own would let chance move the coder's accuracy by
+ * several points on a study of 80 passages (22 wrong of 85 at 0.85 for one seed), and the
+ * figure would measure the draw rather than sift. On each other passage it makes one
  * wrong decision on the passage: one of the passage's categories is left out (half the time) or
  * given as another category, or, in a passage that speaks to none, one sentence is coded with a
  * category at random. It fails the way models and their servers fail, decided by a hash of the request:
@@ -33,27 +36,23 @@ export interface SimulatedCoder {
   close(): Promise<void>;
 }
 
+/** The hash that decides a passage's draws: whether it is among those coded wrongly, and how. */
+const passageHash = (sentences: { text: string }[], seed: number) => hash(`${seed}\u0000${sentences.map((s) => s.text).join('\n')}`);
+
 /**
- * The coder's decision on one passage: right with probability `accuracy` (every sentence gets
- * its gold categories), else wrong on the whole passage (see above). Shared by the fake and by
- * `idealCoding`, which applies it to the gold's own sentences.
+ * The coder's decision on one passage: where `right`, every sentence gets its gold categories,
+ * else one wrong decision on the whole passage (see above).
  */
-export function codePassage(
-  sentences: { text: string; categories: string[] }[],
-  ids: string[],
-  accuracy: number,
-  seed: number,
-): { right: boolean; codes: string[][] } {
-  const h = hash(`${seed}\u0000${sentences.map((s) => s.text).join('\n')}`);
-  const right = (h % 10_000) / 10_000 < accuracy;
-  if (right) return { right, codes: sentences.map((s) => s.categories) };
+function codePassage(sentences: { text: string; categories: string[] }[], ids: string[], right: boolean, seed: number): string[][] {
+  const h = passageHash(sentences, seed);
+  if (right) return sentences.map((s) => s.categories);
   // One wrong decision on the passage: one of its categories left out or given as another, or, in a passage with none, one sentence coded.
   const codes = sentences.map((s) => [...s.categories]);
   const given = [...new Set(sentences.flatMap((s) => s.categories))];
   if (given.length === 0) {
     const n = (h >>> 4) % sentences.length;
     codes[n] = [ids[(h >>> 12) % ids.length]!];
-    return { right, codes };
+    return codes;
   }
   const wrong = given[(h >>> 4) % given.length]!;
   const others = ids.filter((id) => !given.includes(id));
@@ -64,7 +63,7 @@ export function codePassage(
     if (instead) c[at] = instead;
     else c.splice(at, 1);
   }
-  return { right, codes };
+  return codes;
 }
 
 /**
@@ -77,8 +76,7 @@ export function codePassage(
 export function coderDecisions(study: Study, accuracy: number, seed = 42): { decided: Map<Unit, string[]>; wrong: number; passages: number } {
   const ids = study.themes.filter((t) => !t.distractor).map((t) => t.id);
   const decided = new Map<Unit, string[]>();
-  let wrong = 0;
-  let passages = 0;
+  const passages: { units: Unit[]; sentences: { text: string; categories: string[] }[] }[] = [];
   for (const t of study.transcripts) {
     const groups: Unit[][] = [];
     let current: Unit[] = [];
@@ -90,19 +88,18 @@ export function coderDecisions(study: Study, accuracy: number, seed = 42): { dec
       if (u.role === 'participant') current.push(u);
     }
     if (current.length > 0) groups.push(current);
-    for (const p of groups) {
-      const decision = codePassage(
-        p.map((u) => ({ text: t.text.slice(u.start, u.end), categories: u.themes.filter((th) => ids.includes(th)) })),
-        ids,
-        accuracy,
-        seed,
-      );
-      passages++;
-      if (!decision.right) wrong++;
-      for (const [k, u] of p.entries()) decided.set(u, decision.codes[k]!);
-    }
+    for (const units of groups)
+      passages.push({ units, sentences: units.map((u) => ({ text: t.text.slice(u.start, u.end), categories: u.themes.filter((th) => ids.includes(th)) })) });
   }
-  return { decided, wrong, passages };
+  // The passages whose hash draws lowest are the ones coded wrongly: exactly the share 1 - accuracy.
+  const wrong = Math.round(passages.length * (1 - accuracy));
+  const draw = (p: (typeof passages)[number]) => (passageHash(p.sentences, seed) % 10_000) / 10_000;
+  const wrongly = new Set([...passages].sort((a, b) => draw(a) - draw(b)).slice(0, wrong));
+  for (const p of passages) {
+    const codes = codePassage(p.sentences, ids, !wrongly.has(p), seed);
+    for (const [k, u] of p.units.entries()) decided.set(u, codes[k]!);
+  }
+  return { decided, wrong, passages: passages.length };
 }
 
 /** What the coder scores coding the gold's own sentences: its accuracy as a coder, before anything of sift's reading of the documents comes in. */

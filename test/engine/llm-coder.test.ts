@@ -138,4 +138,10 @@ describe('predefined analysis coded by a model', () => {
     for (const [a] of pieces.slice(1)) expect(text.slice(a).split(' ')[0]).toMatch(/^(um|so|like|and|uh|because)$/);
     expect(piecesOf('A short sentence.', 15)).toEqual([[0, 17]]);
   });
+
+  it('keeps a punctuated sentence of up to `pieceOver` words whole, however short the pieces', () => {
+    const sentence = 'The kitchen staff told us on the first day that the menu changes every three weeks and nobody asks the children what they like.';
+    expect(piecesOf(sentence, 7, 30)).toEqual([[0, sentence.length]]);
+    expect(piecesOf(sentence, 7).length).toBeGreaterThan(1);
+  });
 });

@@ -59,10 +59,12 @@ export interface EvidenceOptions {
   /** Whether a participant's own questions, and sentences of fewer than two content words, are kept (default false). */
   every?: boolean;
   /**
-   * Sentences of more than twice this many words (an automatic transcript without full stops) are
-   * cut into pieces of about this many, before a filler or a linking word where one is near.
+   * Sentences of more than `pieceOver` words (an automatic transcript without full stops) are cut
+   * into pieces of about this many, before a filler or a linking word where one is near.
    */
   pieceWords?: number;
+  /** The most words a sentence keeps whole where `pieceWords` is set (default twice `pieceWords`). */
+  pieceOver?: number;
 }
 
 /** Words a speaker starts a new thought with, in an unpunctuated transcript: a cut falls before one where it can. */
@@ -70,9 +72,9 @@ const JOINS =
   /^(?:um+|uh+|erm|er|like|so|but|and|because|cause|cos|plus|which|anyway|honestly|yeah|no|i mean|you know|also|then|oder|und|aber|also|weil|ähm|äh|et|mais|donc|parce|euh|bon)$/i;
 
 /** Offsets of a sentence's pieces (`pieceWords` above), each a [start, end) within `text`. */
-export function piecesOf(text: string, pieceWords: number): [number, number][] {
+export function piecesOf(text: string, pieceWords: number, pieceOver = 2 * pieceWords): [number, number][] {
   const words = [...text.matchAll(/\S+/g)].map((m) => ({ at: m.index, end: m.index + m[0].length, word: m[0].replace(/[^\p{L}']/gu, '') }));
-  if (words.length <= 2 * pieceWords) return [[0, text.length]];
+  if (words.length <= Math.max(pieceOver, 2 * pieceWords)) return [[0, text.length]];
   const cuts: number[] = [0];
   while (words.length - cuts[cuts.length - 1]! > 1.5 * pieceWords) {
     const from = cuts[cuts.length - 1]!;
@@ -114,7 +116,7 @@ export function evidence(doc: AnalysisDocument, locale: string, opts: EvidenceOp
         const whole = raw.slice(from, to);
         if (whole.split(/\s+/).length < minWords || CODE.test(whole)) continue;
         if (opts.every ? !/\p{L}/u.test(whole) : whole.endsWith('?') || contentTerms(whole, locale).length < 2) continue;
-        for (const [a, b] of opts.pieceWords ? piecesOf(whole, opts.pieceWords) : [[0, whole.length] as [number, number]]) {
+        for (const [a, b] of opts.pieceWords ? piecesOf(whole, opts.pieceWords, opts.pieceOver) : [[0, whole.length] as [number, number]]) {
           const text = whole.slice(a, b);
           const start = span.start + s.index + from + a;
           out.push({
