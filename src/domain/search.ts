@@ -266,8 +266,23 @@ async function chunkCandidates(
   const documentIds = opts.documents;
   const candidates = new Set<string>();
   // The store's queries run side by side (on PostgreSQL each is a connection of the pool's) while the vectors are scanned.
-  const synonymsAsked = expansions.length > 0 ? chunksMatching(store, projectId, { groups: expansions, without: terms, documentIds }, MAX_MATCHES) : [];
-  const lexicalAsked = terms.length > 0 ? countMatching(store, projectId, { groups: terms.map((t) => [t]), documentIds }, MAX_MATCHES) : 0;
+  // The project's document frequencies are known (knowFrequencies, each counted up to MAX_MATCHES):
+  // where a query term is held by MAX_MATCHES chunks or more, `total` is the cap whatever else
+  // matches, so the matches by words need no count and those by synonyms only the candidates;
+  // a single term's count is its frequency.
+  const wholeProject = documentIds === null;
+  const most = wholeProject ? Math.max(0, ...terms.map((t) => c.frequencies.get(t) ?? 0)) : 0;
+  const capped = most >= MAX_MATCHES;
+  const synonymsAsked =
+    expansions.length > 0 ? chunksMatching(store, projectId, { groups: expansions, without: terms, documentIds }, capped ? window : MAX_MATCHES) : [];
+  const lexicalAsked =
+    terms.length === 0
+      ? 0
+      : capped
+        ? MAX_MATCHES
+        : wholeProject && terms.length === 1
+          ? most
+          : countMatching(store, projectId, { groups: terms.map((t) => [t]), documentIds }, MAX_MATCHES);
   const perQuery = words.map(async (ws, n) => {
     const rarestFirst = [...ws].sort((a, b) => c.frequencies.get(a.term)! - c.frequencies.get(b.term)!);
     const [every, rarest] = await Promise.all([
@@ -321,17 +336,20 @@ async function knowFrequencies(store: Store, projectId: string, c: Cached, terms
       c.frequencies.set(t, n);
       continue;
     }
-    if (!c.sample) {
-      const ids = [...c.documentOf.keys()];
-      const step = Math.max(1, Math.floor(ids.length / SAMPLE));
-      const picked = ids.filter((_, i) => i % step === 0).slice(0, SAMPLE);
-      const holding = new Map<string, number>();
-      for (const held of (await chunkTerms(store, picked)).values()) for (const term of new Set(held)) holding.set(term, (holding.get(term) ?? 0) + 1);
-      c.sample = { size: picked.length, holding };
-    }
+    c.sample ??= await sample(store, c);
     const share = (c.sample.holding.get(t) ?? 0) / Math.max(1, c.sample.size);
     c.frequencies.set(t, Math.max(FREQUENCY_CAP, Math.round(share * c.totals.count)));
   }
+}
+
+/** How many of SAMPLE of the project's chunks, spread over it, hold each term. */
+async function sample(store: Store, c: Cached): Promise<NonNullable<Cached['sample']>> {
+  const ids = [...c.documentOf.keys()];
+  const step = Math.max(1, Math.floor(ids.length / SAMPLE));
+  const picked = ids.filter((_, i) => i % step === 0).slice(0, SAMPLE);
+  const holding = new Map<string, number>();
+  for (const held of (await chunkTerms(store, picked)).values()) for (const term of new Set(held)) holding.set(term, (holding.get(term) ?? 0) + 1);
+  return { size: picked.length, holding };
 }
 
 /** Phrases (lists of stems) once each. */

@@ -174,5 +174,19 @@ describe.each(STORE_KINDS)('chunk terms on %s', (kind) => {
       // Those holding the word twice come first.
       for (const r of first.results) expect(r.text).toContain('tram driver');
     });
+
+    it('answers a total of 1,000 where a query word is held by more chunks, and the exact count of a rarer word', async () => {
+      const crowded = await store.transaction((trx) => createProject(trx, { accountId: project.accountId, ownerUserId: userId, name: 'C' }));
+      await addChunks(
+        crowded.id,
+        Array.from({ length: 1100 }, (_, i) => `Chunk ${i}: the bus was late ${i % 50 === 0 ? 'and the ferry too' : 'today'}.`),
+      );
+      const scope = { store, project: crowded, userId: null };
+      for (const query of ['bus', 'bus ferry', 'ferry and a bus']) expect((await search(scope, { action: 'search', query, topK: 10 })).total, query).toBe(1000);
+      expect((await search(scope, { action: 'search', query: 'ferry', topK: 10 })).total).toBe(22);
+      expect((await search(scope, { action: 'search', query: 'ferry', topK: 10, offset: 990 })).results).toEqual([]);
+      const last = await search(scope, { action: 'search', query: 'bus', topK: 10, offset: 990 });
+      expect(last.results).toHaveLength(10);
+    });
   });
 });
