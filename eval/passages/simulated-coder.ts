@@ -16,7 +16,7 @@ import { hash } from './fake-llm.js';
  * shows it. A share `accuracy` of the study's passages, to the nearest passage, is coded correctly
  * (a hash of each passage and the seed decides which): every sentence gets the themes its gold
  * marks give it. Drawing each passage on its own would let chance move the coder's accuracy by
- * several points on a study of 80 passages (22 wrong of 85 at 0.85 for one seed), and the
+ * several points on a study of 80 passages (19 wrong of 85 at 0.85 for seed 42), and the
  * figure would measure the draw rather than sift. On each other passage it makes one
  * wrong decision on the passage: one of the passage's categories is left out (half the time) or
  * given as another category, or, in a passage that speaks to none, one sentence is coded with a
