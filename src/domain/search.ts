@@ -336,20 +336,17 @@ async function knowFrequencies(store: Store, projectId: string, c: Cached, terms
       c.frequencies.set(t, n);
       continue;
     }
-    c.sample ??= await sample(store, c);
+    if (!c.sample) {
+      const ids = [...c.documentOf.keys()];
+      const step = Math.max(1, Math.floor(ids.length / SAMPLE));
+      const picked = ids.filter((_, i) => i % step === 0).slice(0, SAMPLE);
+      const holding = new Map<string, number>();
+      for (const held of (await chunkTerms(store, picked)).values()) for (const term of new Set(held)) holding.set(term, (holding.get(term) ?? 0) + 1);
+      c.sample = { size: picked.length, holding };
+    }
     const share = (c.sample.holding.get(t) ?? 0) / Math.max(1, c.sample.size);
     c.frequencies.set(t, Math.max(FREQUENCY_CAP, Math.round(share * c.totals.count)));
   }
-}
-
-/** How many of SAMPLE of the project's chunks, spread over it, hold each term. */
-async function sample(store: Store, c: Cached): Promise<NonNullable<Cached['sample']>> {
-  const ids = [...c.documentOf.keys()];
-  const step = Math.max(1, Math.floor(ids.length / SAMPLE));
-  const picked = ids.filter((_, i) => i % step === 0).slice(0, SAMPLE);
-  const holding = new Map<string, number>();
-  for (const held of (await chunkTerms(store, picked)).values()) for (const term of new Set(held)) holding.set(term, (holding.get(term) ?? 0) + 1);
-  return { size: picked.length, holding };
 }
 
 /** Phrases (lists of stems) once each. */

@@ -74,7 +74,7 @@ const JOINS =
 /** Offsets of a sentence's pieces (`pieceWords` above), each a [start, end) within `text`. */
 export function piecesOf(text: string, pieceWords: number, pieceOver = 2 * pieceWords): [number, number][] {
   const words = [...text.matchAll(/\S+/g)].map((m) => ({ at: m.index, end: m.index + m[0].length, word: m[0].replace(/[^\p{L}']/gu, '') }));
-  if (words.length <= Math.max(pieceOver, 2 * pieceWords)) return [[0, text.length]];
+  if (words.length <= pieceOver) return [[0, text.length]];
   const cuts: number[] = [0];
   while (words.length - cuts[cuts.length - 1]! > 1.5 * pieceWords) {
     const from = cuts[cuts.length - 1]!;
