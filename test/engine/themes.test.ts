@@ -293,24 +293,30 @@ describe('theme names', () => {
 });
 
 describe('naming by what was asked', () => {
-  it('names a theme by the phrase its interviews ask about in three or more of them, and only there', () => {
+  it('names a theme by the phrase its interviews ask about in two or more of them, and only there', () => {
     const asked = (documentId: string, prompt: string) => ({ documentId, prompt });
     const project = [
       asked('a', 'How do you find the app?'),
       asked('b', 'And the app, how is it?'),
       asked('c', 'What do you make of the app?'),
       asked('a', 'What about the price?'),
-      asked('b', 'Is the price fair?'),
+      asked('b', 'And the price, how is it?'),
       asked('c', 'How is the weather?'),
       asked('d', 'How do you find the app?'),
+      asked('e', 'Any problems?'),
+      asked('f', 'Any problems at all?'),
     ];
     const index = questionIndex(project, 'en');
     // Answers to the app questions of three interviews, where three of the four that ask about it do.
     expect(askedAbout(project.slice(0, 3), index, 'en')).toBe('App');
     // A word alone is written as the participants say it most.
     expect(askedAbout(project.slice(0, 3), index, 'en', (stem) => (stem === 'app' ? 'apps' : stem))).toBe('Apps');
-    // The price is asked in two interviews only: the participants' words name that theme.
-    expect(askedAbout(project.slice(3, 5), index, 'en')).toBeNull();
+    // The price is asked in two interviews, and nowhere else: that names the theme too.
+    expect(askedAbout(project.slice(3, 5), index, 'en')).toBe('Price');
+    // The weather, in one interview only: the participants' words name that theme.
+    expect(askedAbout([project[5]!], index, 'en')).toBeNull();
+    // "Problems" names nothing, however often it is asked.
+    expect(askedAbout(project.slice(7, 9), index, 'en')).toBeNull();
     // Two of four interviews that ask about the app: not this theme's phrase.
     expect(askedAbout([project[0]!, project[6]!], index, 'en')).toBeNull();
   });

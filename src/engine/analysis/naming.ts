@@ -116,9 +116,9 @@ interface Candidate {
   stems: string[];
 }
 
-/** Nouns of amount or of nothing in particular ("loads of", "a couple of", "the thing is"): they name no theme. */
+/** Nouns of amount or of nothing in particular ("loads of", "a couple of", "the thing is", "any problems?"): they name no theme. */
 const VAGUE = new Set(
-  'thing things stuff lot lots load loads bit bits couple kind kinds sort sorts bunch plenty piece part way ways case fact point deal end start bottom top worth'.split(
+  'problem problems issue issues thing things stuff lot lots load loads bit bits couple kind kinds sort sorts bunch plenty piece part way ways case fact point deal end start bottom top worth'.split(
     ' ',
   ),
 );
