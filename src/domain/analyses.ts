@@ -90,6 +90,9 @@ export const runView = (r: Row<'analyses'>) => ({ id: r.id, type: r.type, status
 export type RunView = Static<typeof Analysis>;
 type ModelUsage = NonNullable<RunView['model']>;
 
+/** A run's model usage as stored, in the answer's shape: the meter's counts (engine/llm/meter.ts) must fit it to be written. */
+export const storedUsage = (usage: ModelUsage): string => JSON.stringify(usage);
+
 /** Runs of a project for `get_project_status`, newest first, each with its coverage and progress. */
 export async function runsOf(store: Store, projectId: string): Promise<RunView[]> {
   const runs = await store.db.selectFrom('analyses').selectAll().where('projectId', '=', projectId).orderBy('createdAt', 'desc').orderBy('id').execute();

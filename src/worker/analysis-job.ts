@@ -3,7 +3,7 @@ import type { WorkerContext, JobKind } from './context.js';
 import { claimAnalysis, holdLease, isoIn, renewLease } from './lease.js';
 import type { Tx } from '../store/store.js';
 import { nowIso } from '../domain/clock.js';
-import { coverageOf, familyOf, nothingNewNote, type AnalysisParams, type AnalysisType } from '../domain/analyses.js';
+import { coverageOf, familyOf, nothingNewNote, storedUsage, type AnalysisParams, type AnalysisType } from '../domain/analyses.js';
 import { createCategories, insertInsights, setVerdict, upsertMemo, type CategoryDraft } from '../domain/analysis-results.js';
 import { documentsMatchingMetadata } from '../domain/filters.js';
 import { groupBy, inBatches } from '../store/in-batches.js';
@@ -346,7 +346,7 @@ function usageShown(ctx: WorkerContext, run: Row<'analyses'>): (usage: ModelUsag
     last = Date.now();
     void ctx.store.db
       .updateTable('analyses')
-      .set({ modelUsage: JSON.stringify(usage) })
+      .set({ modelUsage: storedUsage(usage) })
       .where('id', '=', run.id)
       .where('leaseOwner', '=', ctx.owner)
       .execute()
@@ -432,7 +432,7 @@ export const analysisJob: JobKind = {
       else if (type === 'predefined') note = await runPredefined(ctx, run, project, params, model);
       else if (type === 'summaries') await runSummaries(ctx, run, project);
       else await runMetadataSummaries(ctx, run, project);
-      const used = model && model.usage.calls + model.usage.cachedCalls + model.usage.failedCalls > 0 ? JSON.stringify(model.usage) : null;
+      const used = model && model.usage.calls + model.usage.cachedCalls + model.usage.failedCalls > 0 ? storedUsage(model.usage) : null;
       await finishRun(ctx, run, { status: 'completed', note, modelUsage: used });
     } catch (err) {
       if (err instanceof LeaseLost) ctx.log.warn({ analysisId: run.id }, 'the analysis was taken over by another worker; this one wrote nothing more');

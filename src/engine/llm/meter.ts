@@ -17,7 +17,7 @@ export interface AnswerCache {
   put(key: string, answer: CachedAnswer): Promise<void>;
 }
 
-/** What a run's model calls cost (shown in the run's status). */
+/** What a run's model calls cost (shown in the run's status; written by `storedUsage`, domain/analyses.ts, which holds it to the answer's shape). */
 export interface ModelUsage {
   /** Calls sent to the provider and answered. */
   calls: number;
