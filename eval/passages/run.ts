@@ -184,6 +184,8 @@ const only = process.env.STUDY;
 const split = process.env.SPLIT;
 const studies = loadStudies().filter((s) => (!only || s.name === only) && (!split || s.split === split));
 const seeds = (process.env.SEEDS ?? process.env.SEED ?? '42').split(',').map(Number);
+/** A mean of themes found over several seeds is shown to a decimal. */
+const foundDecimals = seeds.length > 1 ? 1 : 0;
 const layouts = (process.env.LAYOUT ? process.env.LAYOUT.split(',') : LAYOUTS) as Layout[];
 for (const l of layouts) if (!LAYOUTS.includes(l)) throw new Error(`LAYOUT ${l}: one of ${LAYOUTS.join(', ')}`);
 const rows: Row[] = [];
@@ -211,8 +213,7 @@ for (const layout of process.env.EMBEDDINGS === 'encoder' ? layouts.filter((l) =
     }
     if (each.length === 0) continue;
     const average = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    const found = (rs: Row[]) =>
-      `${average(rs.map((r) => Number(r.found!.split('/')[0]))).toFixed(seeds.length > 1 ? 1 : 0)}/${offline[0]!.found!.split('/')[1]}`;
+    const found = (rs: Row[]) => `${average(rs.map((r) => Number(r.found!.split('/')[0]))).toFixed(foundDecimals)}/${offline[0]!.found!.split('/')[1]}`;
     const row = { ...offline[0]!, meanF1: average(offline.map((r) => r.meanF1!)), found: found(offline) };
     const e = { ...each[0]!, meanF1: average(each.map((x) => x.meanF1)), found: average(each.map((x) => x.found)) };
     console.error(
@@ -341,6 +342,6 @@ if (withEmbeddings.length) {
   console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const e of withEmbeddings)
     console.log(
-      `| ${e.row.study} | ${e.row.layout} | ${e.row.split} | ${f(e.row.meanF1)} | ${f(e.meanF1)} | ${e.row.found} | ${e.found.toFixed(seeds.length > 1 ? 1 : 0)}/5 | ${f(e.row.predefinedF1)} | ${f(e.predefinedF1)} | ${e.texts} |`,
+      `| ${e.row.study} | ${e.row.layout} | ${e.row.split} | ${f(e.row.meanF1)} | ${f(e.meanF1)} | ${e.row.found} | ${e.found.toFixed(foundDecimals)}/${e.row.found!.split('/')[1]} | ${f(e.row.predefinedF1)} | ${f(e.predefinedF1)} | ${e.texts} |`,
     );
 }
