@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { embedded, readsLanguage, recording } from '../../src/engine/meaning/embedded.js';
 import { predefinedAnalysis } from '../../src/engine/analysis/index.js';
 import { chunkText } from '../../src/engine/chunk.js';
+import { offTheme } from '../../src/engine/analysis/embedded-fit.js';
 
 describe("a provider's embeddings as the engine's meaning", () => {
   it('records the texts asked for, then answers them unit length by their words, and nothing where one is missing', () => {
@@ -44,5 +45,29 @@ describe("a provider's embeddings as the engine's meaning", () => {
     expect(under('Housing costs').some((q) => q.includes('Wetter'))).toBe(false);
     const without = predefinedAnalysis(docs, categories, { locale: 'de', granularity: 'default', strictMode: false });
     expect(without.insights.some((i) => i.categoryKeys.includes('Housing costs') && i.quotes.some((q) => q.includes('Miete')))).toBe(false);
+  });
+});
+
+describe("a turn's fit to its theme by a provider's embeddings", () => {
+  it('leaves unfiled a turn closer to the whole project than to its theme, and keeps those that say what the theme says', () => {
+    // Two themes (pay, rota) of three turns each; one turn of the pay group is an aside that says what everyone says.
+    const v: Record<string, number[]> = {
+      pay1: [1, 0, 0.2],
+      pay2: [0.9, 0.1, 0.2],
+      pay3: [1, 0.1, 0.1],
+      aside: [0.4, 0.4, 1],
+      rota1: [0, 1, 0.2],
+      rota2: [0.1, 0.9, 0.2],
+      rota3: [0, 1, 0.1],
+    };
+    const texts = Object.keys(v);
+    const themeOf = [0, 0, 0, 0, 1, 1, 1];
+    const e = embedded(new Map(texts.map((t) => [t, Float32Array.from(v[t]!)])));
+    expect([...offTheme(texts, themeOf, e, 0)]).toEqual([3]);
+    // A margin asks more of a turn; an unthemed turn (-1) is never judged.
+    expect(offTheme(texts, themeOf, e, 0.5).size).toBeGreaterThan(1);
+    expect(offTheme(texts, [-1, -1, -1, -1, -1, -1, -1], e, 0).size).toBe(0);
+    // Without vectors, nothing is judged.
+    expect(offTheme(texts, themeOf, () => null, 0).size).toBe(0);
   });
 });

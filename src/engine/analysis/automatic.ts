@@ -8,6 +8,7 @@ import { automaticParams, type AutomaticParams, type ParamsOverride } from './pa
 import { closest, eligible, findThemes, strongest } from './themes.js';
 import { denseThemes } from './dense-themes.js';
 import { unitMeaning } from './unit-meaning.js';
+import { offTheme } from './embedded-fit.js';
 import type { Embedder } from '../meaning/embedded.js';
 
 /**
@@ -207,6 +208,15 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
         if (kept) proposed[i] = j;
       }
     });
+    if (opts.embedded && P.embeddedFit !== null) {
+      const off = offTheme(
+        units.map(unitText),
+        units.map((_, n) => strongest(found.loadings[n]!)),
+        opts.embedded,
+        P.embeddedFit,
+      );
+      for (const n of off) for (const i of units[n]!.sentences) proposed[i] = null;
+    }
     // A theme recurs across participants: a topic one or two of them raise is not one (unless the project is that small).
     const docCount = new Set(units.map((u) => u.documentId)).size;
     const docsOf = found.components.map((_, j) => new Set(all.filter((i) => proposed[i] === j).map((i) => sentences[i]!.documentId)));

@@ -41,6 +41,8 @@ export const DEFAULT_PARAMS = {
     rapportShare: 0.5,
     /** The weight of a provider's embeddings as a view of meaning in grouping, beside the engine's own views (meaning/embedded.ts). */
     embeddedWeight: 1,
+    /** With a provider's embeddings, a turn stays in its theme only where its vector is closer to the theme's than to the project's by this (embedded-fit.ts); null: no such check. */
+    embeddedFit: 0 as number | null,
   },
   predefined: {
     /** Rounds of feedback in which categories learn the project's words from the sentences they drew (0 to 5 rounds: macro-F1 0.39 to 0.45 on the development studies, little changing after). */
