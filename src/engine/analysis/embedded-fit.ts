@@ -9,7 +9,7 @@ import type { Embedder } from '../meaning/embedded.js';
  * Measured on the English development studies, seeds 42 and 1-5 (eval/README.md): school-meals-names'
  * "Payment and cost" had taken in such asides (21 of 41 passages on no theme at seed 1); with the
  * check at a margin of 0 its mean F1 0.668 → 0.676 and themes found 4.3 → 4.7, the five studies'
- * mean F1 0.583 either way (margins 0.03 and 0.06 lowered care-workers: 0.576, 0.558).
+ * mean F1 0.583 either way (margins 0.03 and 0.06 lowered care-workers to 0.552 and 0.545).
  */
 export function offTheme(texts: string[], themeOf: number[], embedded: Embedder, margin: number): Set<number> {
   const vectors = embedded(texts);
