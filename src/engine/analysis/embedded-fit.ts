@@ -28,7 +28,10 @@ export function offTheme(texts: string[], themeOf: number[], embedded: Embedder,
   const project = sum(vectors.map((_, n) => n));
   const members = new Map<number, number[]>();
   themeOf.forEach((t, n) => {
-    if (t >= 0) members.set(t, [...(members.get(t) ?? []), n]);
+    if (t < 0) return;
+    const rows = members.get(t);
+    if (rows) rows.push(n);
+    else members.set(t, [n]);
   });
   const themes = new Map([...members].map(([t, rows]) => [t, sum(rows)]));
   const dot = (a: Float32Array, b: Float64Array) => {
