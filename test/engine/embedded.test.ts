@@ -62,12 +62,12 @@ describe("a turn's fit to its theme by a provider's embeddings", () => {
     };
     const texts = Object.keys(v);
     const themeOf = [0, 0, 0, 0, 1, 1, 1];
-    const e = embedded(new Map(texts.map((t) => [t, Float32Array.from(v[t]!)])));
-    expect([...offTheme(texts, themeOf, e, 0)]).toEqual([3]);
+    const vectors = embedded(new Map(texts.map((t) => [t, Float32Array.from(v[t]!)])))(texts);
+    expect([...offTheme(vectors, themeOf, 0)]).toEqual([3]);
     // A margin asks more of a turn; an unthemed turn (-1) is never judged.
-    expect(offTheme(texts, themeOf, e, 0.5).size).toBeGreaterThan(1);
-    expect(offTheme(texts, [-1, -1, -1, -1, -1, -1, -1], e, 0).size).toBe(0);
+    expect(offTheme(vectors, themeOf, 0.5).size).toBeGreaterThan(1);
+    expect(offTheme(vectors, [-1, -1, -1, -1, -1, -1, -1], 0).size).toBe(0);
     // Without vectors, nothing is judged.
-    expect(offTheme(texts, themeOf, () => null, 0).size).toBe(0);
+    expect(offTheme(null, themeOf, 0).size).toBe(0);
   });
 });

@@ -179,24 +179,27 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
     const maxThemes = Math.max(2, Math.min(P.maxThemes, Math.floor(units.length / 3)));
     // Units are grouped by what they share with units of other documents (unit-meaning.ts); a
     // project of a few units, by NMF of its words.
+    const texts = units.map(unitText);
     const meaning =
       units.length >= 6
-        ? unitMeaning(
-            units,
-            { texts: units.map(unitText), terms: units.map(unitTerms), vecs: unitVecs, vocab },
-            opts.locale,
-            undefined,
-            opts.embedded,
-            P.embeddedWeight,
-          )
+        ? unitMeaning(units, { texts, terms: units.map(unitTerms), vecs: unitVecs, vocab }, opts.locale, undefined, opts.embedded, P.embeddedWeight)
         : null;
     const found = meaning
       ? denseThemes(meaning, unitVecs, { min: Math.min(3, maxThemes), max: maxThemes }, opts.seed)
       : findThemes(unitVecs, vocab, { min: 2, max: maxThemes }, opts.seed);
     const proposed: (number | null)[] = sentences.map(() => null);
+    // With a provider's embeddings a turn must also be closer in meaning to its theme than to the project (embedded-fit.ts).
+    const offInMeaning =
+      opts.embedded && P.embeddedFit !== null
+        ? offTheme(
+            opts.embedded(texts),
+            units.map((_, n) => strongest(found.loadings[n]!)),
+            P.embeddedFit,
+          )
+        : new Set<number>();
     units.forEach((u, n) => {
       const top = strongest(found.loadings[n]!);
-      if (top < 0 || cosine(unitVecs[n]!, found.components[top]!) < relevanceThreshold(P, opts.granularity, opts.strictMode)) return;
+      if (top < 0 || offInMeaning.has(n) || cosine(unitVecs[n]!, found.components[top]!) < relevanceThreshold(P, opts.granularity, opts.strictMode)) return;
       const candidates = eligible(found.loadings[n]!, P.secondThemeShare);
       for (const i of u.sentences) {
         const j = closest(vecs[i]!, candidates, found.components);
@@ -208,15 +211,6 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
         if (kept) proposed[i] = j;
       }
     });
-    if (opts.embedded && P.embeddedFit !== null) {
-      const off = offTheme(
-        units.map(unitText),
-        units.map((_, n) => strongest(found.loadings[n]!)),
-        opts.embedded,
-        P.embeddedFit,
-      );
-      for (const n of off) for (const i of units[n]!.sentences) proposed[i] = null;
-    }
     // A theme recurs across participants: a topic one or two of them raise is not one (unless the project is that small).
     const docCount = new Set(units.map((u) => u.documentId)).size;
     const docsOf = found.components.map((_, j) => new Set(all.filter((i) => proposed[i] === j).map((i) => sentences[i]!.documentId)));

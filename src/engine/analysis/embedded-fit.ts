@@ -1,8 +1,8 @@
-import type { Embedder } from '../meaning/embedded.js';
-
 /**
- * With a provider's embeddings (meaning/embedded.ts): the units whose vector is not closer to
- * their theme's mean vector than to the whole project's (by `margin`). Such a unit came into its
+ * With a provider's embeddings (meaning/embedded.ts; `vectors`, one a unit, unit length): the
+ * units whose vector is not closer to their theme's mean vector than to the whole project's (by
+ * `margin`), which count as no evidence for it, as a turn far from its theme's words does
+ * (automatic.ts, `relevance`). Such a unit came into its
  * group through its words or its neighbours, but says what every participant says (an aside on
  * their own work, an introduction) more than what the theme says, and is left unfiled.
  *
@@ -11,8 +11,7 @@ import type { Embedder } from '../meaning/embedded.js';
  * check at a margin of 0 its mean F1 0.668 → 0.676 and themes found 4.3 → 4.7, the five studies'
  * mean F1 0.583 either way (margins 0.03 and 0.06 lowered care-workers to 0.552 and 0.545).
  */
-export function offTheme(texts: string[], themeOf: number[], embedded: Embedder, margin: number): Set<number> {
-  const vectors = embedded(texts);
+export function offTheme(vectors: Float32Array[] | null, themeOf: number[], margin: number): Set<number> {
   const out = new Set<number>();
   if (!vectors || vectors.length === 0) return out;
   const dims = vectors[0]!.length;
