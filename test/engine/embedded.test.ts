@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { embedded, readsLanguage, recording } from '../../src/engine/meaning/embedded.js';
-import { predefinedAnalysis } from '../../src/engine/analysis/index.js';
+import { automaticAnalysis, predefinedAnalysis } from '../../src/engine/analysis/index.js';
 import { chunkText } from '../../src/engine/chunk.js';
 import { offTheme } from '../../src/engine/analysis/embedded-fit.js';
 
@@ -69,5 +69,42 @@ describe("a turn's fit to its theme by a provider's embeddings", () => {
     expect(offTheme(vectors, [-1, -1, -1, -1, -1, -1, -1], 0).size).toBe(0);
     // Without vectors, nothing is judged.
     expect(offTheme(null, themeOf, 0).size).toBe(0);
+  });
+});
+
+describe("themes grouped with a provider's embeddings", () => {
+  const turns = [
+    ['The rent went up again and it takes most of my wages.', 'The bus to work is late every morning, so I miss the start.'],
+    ['Our landlord raised the rent, which eats my salary.', 'The buses are unreliable; the early one never comes on time.'],
+    ['Paying the rent leaves little for food at the end of the month.', 'I wait half an hour for the bus most mornings.'],
+    ['The rent is the biggest bill we have, far above the council tax.', 'Bus timetables change without warning and I am late.'],
+    ['Rent rises every year while my pay stays the same.', 'When the bus is cancelled I have to walk to the station.'],
+    ['I moved flats because the rent was more than I earn in two weeks.', 'The night bus stopped running so I take taxis home.'],
+  ];
+  const docs = turns.map((t, d) => {
+    const text = `Interviewer: Tell me about your costs.\n\nAlex: ${t[0]}\n\nInterviewer: And getting to work?\n\nAlex: ${t[1]}\n`;
+    return { id: `d${d}`, text, chunks: chunkText(text) };
+  });
+  const run = (embedder: ReturnType<typeof embedded> | undefined, embeddedTogether?: number) =>
+    automaticAnalysis(docs, {
+      locale: 'en',
+      granularity: 'default',
+      strictMode: false,
+      existingCategories: [],
+      seed: 42,
+      embedded: embedder,
+      params: embeddedTogether === undefined ? undefined : { automatic: { embeddedTogether } },
+    });
+  const r = recording();
+  run(r.embedder);
+  const vectors = embedded(new Map(r.texts().map((t) => [t, Float32Array.from(/rent/i.test(t) ? [1, 0.1] : [0.1, 1])])));
+
+  it('has its own bar for how often turns must be grouped together, used only with them', () => {
+    const themes = (out: ReturnType<typeof run>) => out.categories.filter((c) => !c.parentKey).map((c) => c.name);
+    expect(themes(run(vectors)).length).toBeGreaterThan(1);
+    // At a bar near 0 any two turns ever grouped together merge: rent and buses become one group.
+    expect(themes(run(vectors, 0.01)).length).toBeLessThan(themes(run(vectors)).length);
+    // Without the provider's vectors the bar is the engine's own, whatever this one says.
+    expect(run(undefined, 0.01).categories).toEqual(run(undefined).categories);
   });
 });

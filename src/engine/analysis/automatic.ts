@@ -180,19 +180,21 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
     // Units are grouped by what they share with units of other documents (unit-meaning.ts); a
     // project of a few units, by NMF of its words.
     const texts = units.map(unitText);
+    // The provider's vectors of the units, where it has one for each (meaning/embedded.ts).
+    const provided = opts.embedded?.(texts) ?? null;
     const meaning =
       units.length >= 6
         ? unitMeaning(units, { texts, terms: units.map(unitTerms), vecs: unitVecs, vocab }, opts.locale, undefined, opts.embedded, P.embeddedWeight)
         : null;
     const found = meaning
-      ? denseThemes(meaning, unitVecs, { min: Math.min(3, maxThemes), max: maxThemes }, opts.seed)
+      ? denseThemes(meaning, unitVecs, { min: Math.min(3, maxThemes), max: maxThemes }, opts.seed, provided ? P.embeddedTogether : undefined)
       : findThemes(unitVecs, vocab, { min: 2, max: maxThemes }, opts.seed);
     const proposed: (number | null)[] = sentences.map(() => null);
     // With a provider's embeddings a turn must also be closer in meaning to its theme than to the project (embedded-fit.ts).
     const offInMeaning =
-      opts.embedded && P.embeddedFit !== null
+      P.embeddedFit !== null
         ? offTheme(
-            opts.embedded(texts),
+            provided,
             units.map((_, n) => strongest(found.loadings[n]!)),
             P.embeddedFit,
           )

@@ -43,6 +43,16 @@ export const DEFAULT_PARAMS = {
     embeddedWeight: 1,
     /** With a provider's embeddings, a turn stays in its theme only where its vector is closer to the theme's than to the project's by this (embedded-fit.ts); null: no such check. */
     embeddedFit: 0 as number | null,
+    /**
+     * With a provider's embeddings, how often (share of the co-association runs) two turns must be
+     * grouped together to share a theme (dense-themes.ts; 0.35 without them). With a fourth view
+     * more pairs of turns are grouped together (school-meals-names and care-workers, seeds 42 and
+     * 1: 14-16% of pairs in 35% of runs or more, 16-17% with it), and two themes met often enough to
+     * merge ("Children's preferences" into "Food"). English development studies, seeds 42 and 1-9:
+     * 0.35, 0.4, 0.45, 0.5, 0.55 gave mean F1 0.581, 0.585, 0.586, 0.583, 0.588 and themes found
+     * 3.80, 3.84, 3.92, 3.96, 4.12; from 0.5 library-users finds fewer than offline (eval/README.md).
+     */
+    embeddedTogether: 0.45,
   },
   predefined: {
     /** Rounds of feedback in which categories learn the project's words from the sentences they drew (0 to 5 rounds: macro-F1 0.39 to 0.45 on the development studies, little changing after). */
