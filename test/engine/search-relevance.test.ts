@@ -68,18 +68,21 @@ describe('what search answers', () => {
     expect([first!.by, first!.terms]).toEqual(['meaning', ['recycl']]);
   });
 
-  /** The figures recorded in test/eval/README.md for the seed the bars were set on (42) and three others. */
-  it('answers no more nonsense words on each evaluation project than recorded', () => {
-    const recorded: Record<string, number[]> = {
-      'grocery (tuning)': [1, 0, 0, 1],
-      'gp-patients': [0, 1, 3, 2],
-      'allotment-gardeners': [2, 0, 3, 1],
-      'tenant-repairs-focus': [2, 1, 2, 2],
-    };
+  /** test/eval/README.md: no nonsense word answers at the seed the bars were set on (42) and three others. */
+  it('answers no nonsense word on any evaluation project', () => {
     for (const p of projects()) {
-      const answered = [42, 1, 2, 3].map((seed) => nonsenseAnswered(p.chunks, seed).length);
-      for (const [i, n] of answered.entries()) expect([p.name, i, n <= recorded[p.name]![i]!]).toEqual([p.name, i, true]);
+      const answered = [42, 1, 2, 3].map((seed) => nonsenseAnswered(p.chunks, seed).map((x) => x.word));
+      expect([p.name, answered]).toEqual([p.name, [[], [], [], []]]);
     }
+  });
+
+  it('matches a word alone by its kinds, not by what sits near it (a sibling, a day for a day)', () => {
+    const one = new SearchIndex('en');
+    const texts = ['We filled up with petrol on the way.', 'I will ring them on Tuesday.', 'She turned twelve last week.'];
+    for (const [i, text] of texts.entries()) one.add({ id: `c${i}`, kind: 'chunk', documentId: 'd', text });
+    expect(one.search(['fuel']).hits.map((h) => h.id)).toEqual(['c0']);
+    expect(one.search(['tomorrow']).total).toBe(0);
+    expect(one.search(['thirteen']).total).toBe(0);
   });
 });
 

@@ -4,6 +4,7 @@ import { SearchIndex, type SearchMode } from '../../src/engine/search/index.js';
 import { loadStudy, STUDIES_DIR } from '../../eval/passages/load.js';
 import { DOCUMENTS, QUERIES, type Query } from './corpus.js';
 import { HELD_OUT } from './heldout-queries.js';
+import { ONE_WORD } from './one-word-queries.js';
 import { nonsenseWords } from './nonsense.js';
 
 export interface Scores {
@@ -78,6 +79,16 @@ export function evaluate(chunks: Chunk[] = corpusChunks(), queries: Pick<Query, 
 
 /** The held-out studies' queries, one table per study (never tuned on). */
 export const heldOut = () => Object.entries(HELD_OUT).map(([study, queries]) => ({ study, table: evaluate(studyChunks(study), queries) }));
+
+/** The one-word queries, one table per study (concept queries in the paraphrased rows). */
+export const oneWord = () =>
+  Object.entries(ONE_WORD).map(([study, queries]) => ({
+    study,
+    table: evaluate(
+      studyChunks(study),
+      queries.map((q) => ({ ...q, paraphrase: q.concept })),
+    ),
+  }));
 
 /** Nonsense words (a seed's fifty) that answer anything in a project, each with how many results. */
 export function nonsenseAnswered(chunks: Chunk[], seed: number): { word: string; total: number }[] {

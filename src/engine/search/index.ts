@@ -1,5 +1,5 @@
 import { Bm25, type CorpusStats } from './bm25.js';
-import { expand } from './wordnet.js';
+import { expand, kinds } from './wordnet.js';
 import { paraphrasesOf } from './lexicon.js';
 import { stem, stopWords, terms, tokenize } from '../text/index.js';
 import { analyseForSearch, type Analysed } from './analysed.js';
@@ -62,6 +62,8 @@ interface Kept {
 
 /** A query word: its stem and the stems of its synonyms and paraphrases (each a phrase of one or more stems). */
 export interface QueryWord {
+  /** The word as typed (lower case), and its stem. */
+  word: string;
   term: string;
   expansions: string[][];
 }
@@ -146,7 +148,7 @@ export class SearchIndex {
       const term = stem(bare, this.locale);
       const phrases = [...(useLexicon ? [...paraphrasesOf(bare), ...paraphrasesOf(term)] : []), ...(this.locale === 'en' ? expand(bare).synonyms : [])];
       const expansions = phrases.map((p) => terms(p, this.locale)).filter((t) => t.length > 0 && !t.includes(term));
-      out.set(term, { term, expansions });
+      out.set(term, { word: bare.toLowerCase(), term, expansions });
     }
     return [...out.values()];
   }
@@ -164,9 +166,10 @@ export class SearchIndex {
    * word vectors, by stem), the language's most common words left out of the item's side, as
    * they are near everything.
    */
-  private closestWords(query: Float32Array[], item: Kept): { similarity: number; term: string; rank: number } {
+  private closestWords(query: Float32Array[], item: Kept, only?: Set<string>): { similarity: number; term: string; rank: number } {
     let best = { similarity: 0, term: '', rank: 0 };
     for (const t of new Set(item.terms)) {
+      if (only && !only.has(t)) continue;
       const v = stemVector(t, this.locale);
       if (!v || v.rank < this.params.commonWords) continue;
       for (const q of query) {
@@ -175,6 +178,20 @@ export class SearchIndex {
       }
     }
     return best;
+  }
+
+  /**
+   * The stems of a word's kinds (wordnet.ts `kinds`). A word of a kind of several words stands for
+   * it only where it is rare ("diesel" of "diesel oil"); a common one would stand for anything
+   * ("book" of "comic book", a kind of magazine).
+   */
+  private kindTerms(word: string): Set<string> {
+    const out = new Set<string>();
+    for (const kind of kinds(word)) {
+      const several = kind.includes(' ');
+      for (const t of terms(kind, this.locale)) if (!several || (stemVector(t, this.locale)?.rank ?? 0) >= this.params.kindWordRank) out.add(t);
+    }
+    return out;
   }
 
   /** Every item that matches one query, with its score, how it matched and the terms that did. */
@@ -222,6 +239,10 @@ export class SearchIndex {
       for (const [id, e] of bySynonym) mean(id, (p.synonymWeight * e.idf) / totalIdf, e.terms);
       const q = textVector(query, this.locale);
       const queryVectors = words.map((w) => stemVector(w.term, this.locale)?.vector).filter((v): v is Float32Array => !!v);
+      // A word alone has no context to tell its kinds from its siblings, which its vector holds as
+      // close ("thirteen" and "twelve", "tomorrow" and "today"): it matches by meaning only where
+      // the item's close word is one of its kinds, "petrol" for "fuel".
+      const only = words.length === 1 && this.locale === 'en' ? this.kindTerms(words[0]!.word) : undefined;
       if (q && queryVectors.length > 0) {
         for (const [id, item] of this.items) {
           if (!item.meaning || !allow(id)) continue;
@@ -232,7 +253,7 @@ export class SearchIndex {
             continue;
           }
           if (cosine < p.meaningBar) continue;
-          const closest = this.closestWords(queryVectors, item);
+          const closest = this.closestWords(queryVectors, item, only);
           // The word that carried the match is shown only when it says something ("recycling", not "keep").
           if (closest.similarity >= p.wordBar) mean(id, clamp01(cosine / p.meaningFull), closest.rank >= p.shownWords ? [closest.term] : []);
         }

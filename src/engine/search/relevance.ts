@@ -27,6 +27,11 @@ export const RELEVANCE = {
   meaningBar: 0.5,
   wordBar: 0.65,
   commonWords: 200,
+  /**
+   * A query of one word matches by meaning only through its kinds (search/index.ts); a word of a
+   * kind named in several words counts only beyond the language's this many most frequent words.
+   */
+  kindWordRank: 2000,
   /** The closest word of a match by meaning is marked in its snippet only beyond the language's this many most frequent words. */
   shownWords: 2000,
   /** The sentence cosine that scores 1; a literal match of a passage reaches 0.7-0.9. */

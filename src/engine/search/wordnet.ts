@@ -15,7 +15,7 @@ const SENSES = 3;
 /** The index files as read: lines sorted by lemma (as WordNet ships them) after a licence whose lines start with a space. */
 const indexes = new Map<Pos, string>();
 const fds = new Map<Pos, number>();
-const synsetCache = new Map<string, { words: string[]; similar: number[]; gloss: string }>();
+const synsetCache = new Map<string, { words: string[]; similar: number[]; broader: number[]; narrower: number[]; gloss: string }>();
 
 function indexFile(pos: Pos): string {
   let text = indexes.get(pos);
@@ -80,8 +80,17 @@ function readSynset(pos: Pos, offset: number) {
   const pointers = Number(parts[at]);
   at += 1;
   const similar: number[] = [];
-  for (let i = 0; i < pointers; i++, at += 4) if (parts[at] === '&' && (parts[at + 2] === 's' || parts[at + 2] === 'a')) similar.push(Number(parts[at + 1]));
-  const synset = { words, similar, gloss: gloss.split(';')[0]!.replace(/"[^"]*"/g, '') };
+  const broader: number[] = [];
+  const narrower: number[] = [];
+  for (let i = 0; i < pointers; i++, at += 4) {
+    const [symbol, target, targetPos] = [parts[at], Number(parts[at + 1]), parts[at + 2]];
+    if (symbol === '&' && (targetPos === 's' || targetPos === 'a')) similar.push(target);
+    if (targetPos === parts[2]) {
+      if (symbol === '@' || symbol === '@i') broader.push(target);
+      if (symbol === '~' || symbol === '~i') narrower.push(target);
+    }
+  }
+  const synset = { words, similar, broader, narrower, gloss: gloss.split(';')[0]!.replace(/"[^"]*"/g, '') };
   synsetCache.set(key, synset);
   return synset;
 }
@@ -128,4 +137,36 @@ export function expand(word: string): Expansion {
   const result = { synonyms: [...synonyms], gloss };
   memo.set(w, result);
   return result;
+}
+
+const kindsMemo = new Map<string, Set<string>>();
+
+/**
+ * The words of a noun's kinds, by WordNet's hypernyms and hyponyms of its first senses: what it
+ * is a kind of (one step up: "fuel" → "substance") and its kinds (two steps down: "petrol",
+ * "diesel"). Not its siblings, which vectors of meaning place as close as its kinds: "twelve" for
+ * "thirteen", "today" for "tomorrow" (search/index.ts, a query of one word).
+ */
+export function kinds(word: string): Set<string> {
+  const w = word.toLowerCase();
+  const cached = kindsMemo.get(w);
+  if (cached) return cached;
+  const out = new Set<string>();
+  const words = (offset: number) => readSynset('noun', offset).words.map((x) => x.replace(/_/g, ' '));
+  for (const lemma of lemmas(w)) {
+    for (const sense of (synsetOffsets('noun', lemma) ?? []).slice(0, SENSES)) {
+      const s = readSynset('noun', sense);
+      for (const up of s.broader) for (const x of words(up)) out.add(x);
+      let level = s.narrower;
+      for (let depth = 0; depth < 2; depth++) {
+        for (const down of level) for (const x of words(down)) out.add(x);
+        level = level.flatMap((down) => readSynset('noun', down).narrower);
+      }
+    }
+    if (out.size > 0) break;
+  }
+  out.delete(w);
+  if (kindsMemo.size >= 50_000) kindsMemo.clear();
+  kindsMemo.set(w, out);
+  return out;
 }
