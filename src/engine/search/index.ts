@@ -147,7 +147,9 @@ export class SearchIndex {
       if (bare.length === 0 || stops.has(bare) || stops.has(w) || out.has(stem(bare, this.locale))) continue;
       const term = stem(bare, this.locale);
       const phrases = [...(useLexicon ? [...paraphrasesOf(bare), ...paraphrasesOf(term)] : []), ...(this.locale === 'en' ? expand(bare).synonyms : [])];
-      const expansions = phrases.map((p) => terms(p, this.locale)).filter((t) => t.length > 0 && !t.includes(term));
+      // An expansion left with only the language's most common words ("go after", a synonym of "dog", read as "go") would find everything.
+      const common = (t: string) => (stemVector(t, this.locale)?.rank ?? Infinity) < this.params.commonWords;
+      const expansions = phrases.map((p) => terms(p, this.locale)).filter((t) => t.length > 0 && !t.includes(term) && !t.every(common));
       out.set(term, { word: bare.toLowerCase(), term, expansions });
     }
     return [...out.values()];
