@@ -68,6 +68,9 @@ export interface QueryWord {
   expansions: string[][];
 }
 
+/** The stems of each word's kinds, by locale, bar and word (SearchIndex.kindTerms). */
+const kindTermsOf = new Map<string, Set<string>>();
+
 export class SearchIndex {
   private readonly items = new Map<string, Kept>();
   private readonly bm25: Bm25;
@@ -188,11 +191,17 @@ export class SearchIndex {
    * ("book" of "comic book", a kind of magazine).
    */
   private kindTerms(word: string): Set<string> {
+    const key = `${this.locale}\u0000${this.params.kindWordRank}\u0000${word}`;
+    const known = kindTermsOf.get(key);
+    if (known) return known;
     const out = new Set<string>();
     for (const kind of kinds(word)) {
       const several = kind.includes(' ');
       for (const t of terms(kind, this.locale)) if (!several || (stemVector(t, this.locale)?.rank ?? 0) >= this.params.kindWordRank) out.add(t);
     }
+    // A search builds an index of its own (domain/search.ts), so what a word's kinds are is kept here: "person" has 2,200.
+    if (kindTermsOf.size >= 10_000) kindTermsOf.clear();
+    kindTermsOf.set(key, out);
     return out;
   }
 
