@@ -5,6 +5,7 @@ import { loadStudy, STUDIES_DIR } from '../../eval/passages/load.js';
 import { DOCUMENTS, QUERIES, type Query } from './corpus.js';
 import { HELD_OUT } from './heldout-queries.js';
 import { ONE_WORD } from './one-word-queries.js';
+import { DEVELOPMENT } from './development-queries.js';
 import { nonsenseWords } from './nonsense.js';
 
 export interface Scores {
@@ -89,6 +90,9 @@ export const oneWord = () =>
       queries.map((q) => ({ ...q, paraphrase: q.concept })),
     ),
   }));
+
+/** The queries over the passage benchmark's development studies, one table per study (a second tuning set). */
+export const development = () => Object.entries(DEVELOPMENT).map(([study, queries]) => ({ study, table: evaluate(studyChunks(study), queries) }));
 
 /** Nonsense words (a seed's fifty) that answer anything in a project, each with how many results. */
 export function nonsenseAnswered(chunks: Chunk[], seed: number): { word: string; total: number }[] {

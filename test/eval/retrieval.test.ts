@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { terms } from '../../src/engine/text/index.js';
 import { corpusChunks, evaluate, oneWord, relevantIds, studyChunks } from './evaluate.js';
 import { ONE_WORD } from './one-word-queries.js';
+import { DEVELOPMENT } from './development-queries.js';
 import { DOCUMENTS, QUERIES } from './corpus.js';
 
 /** The figures recorded in test/eval/README.md; the engine may not fall below them. */
@@ -57,6 +58,20 @@ describe('one-word queries', () => {
       const [literal, concept] = ONE_WORD_RECORDED[study]!;
       expect([study, table['lexical-phrased'].hybrid!.ndcg >= literal - TOLERANCE]).toEqual([study, true]);
       expect([study, table.paraphrased.hybrid!.ndcg >= concept - TOLERANCE]).toEqual([study, true]);
+    }
+  });
+});
+
+describe('queries over the development studies', () => {
+  it('name passages that are in their study, and a paraphrase shares no content word with the turns it should find', () => {
+    for (const [study, queries] of Object.entries(DEVELOPMENT)) {
+      const chunks = studyChunks(study);
+      for (const q of queries) {
+        for (const phrase of q.relevant) expect([study, phrase, chunks.some((c) => c.text.includes(phrase))]).toEqual([study, phrase, true]);
+        if (!q.paraphrase) continue;
+        const mine = new Set(terms(q.q));
+        for (const c of chunks.filter((x) => relevantIds(q, chunks).has(x.id))) expect([q.q, terms(c.text).filter((t) => mine.has(t))]).toEqual([q.q, []]);
+      }
     }
   });
 });

@@ -1,5 +1,5 @@
 /** Prints nDCG@10 and recall@10 of the search engine on the retrieval sets, and what nonsense words answer: npx tsx test/eval/run.ts */
-import { evaluate, heldOut, nonsenseAnswered, oneWord, projects, type Table } from './evaluate.js';
+import { development, evaluate, heldOut, nonsenseAnswered, oneWord, projects, type Table } from './evaluate.js';
 import { DOCUMENTS, QUERIES } from './corpus.js';
 
 const print = (table: Table) => {
@@ -16,6 +16,10 @@ if (process.env.HELD_OUT !== '0') {
     console.log(`\nHeld out: ${study}\n`);
     print(table);
   }
+}
+for (const { study, table } of development()) {
+  console.log(`\nDevelopment study: ${study}\n`);
+  print(table);
 }
 for (const { study, table } of oneWord()) {
   console.log(`\nOne-word queries: ${study} (concept queries as "paraphrased")\n`);
