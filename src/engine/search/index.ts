@@ -62,7 +62,7 @@ interface Kept {
 
 /** A query word: its stem and the stems of its synonyms and paraphrases (each a phrase of one or more stems). */
 export interface QueryWord {
-  /** The word as typed (lower case), and its stem. */
+  /** The word as typed, lower case. */
   word: string;
   term: string;
   expansions: string[][];

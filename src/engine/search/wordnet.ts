@@ -139,18 +139,14 @@ export function expand(word: string): Expansion {
   return result;
 }
 
-const kindsMemo = new Map<string, Set<string>>();
-
 /**
  * The words of a noun's kinds, by WordNet's hypernyms and hyponyms of its first senses: what it
  * is a kind of (one step up: "fuel" → "substance") and its kinds (two steps down: "petrol",
  * "diesel"). Not its siblings, which vectors of meaning place as close as its kinds: "twelve" for
- * "thirteen", "today" for "tomorrow" (search/index.ts, a query of one word).
+ * "thirteen", "today" for "tomorrow" (search/index.ts, a query of one word, keeps them by word).
  */
 export function kinds(word: string): Set<string> {
   const w = word.toLowerCase();
-  const cached = kindsMemo.get(w);
-  if (cached) return cached;
   const out = new Set<string>();
   const words = (offset: number) => readSynset('noun', offset).words.map((x) => x.replace(/_/g, ' '));
   for (const lemma of lemmas(w)) {
@@ -166,7 +162,5 @@ export function kinds(word: string): Set<string> {
     if (out.size > 0) break;
   }
   out.delete(w);
-  if (kindsMemo.size >= 50_000) kindsMemo.clear();
-  kindsMemo.set(w, out);
   return out;
 }
