@@ -274,19 +274,11 @@ export class SearchIndex {
       }
     }
     const out = new Map<string, Match>();
-    const wordsScoreOf = (l: { idf: number; frequency: number }) =>
-      (l.idf / totalIdf) ** p.coveragePower * (1 - p.frequencyShare + (p.frequencyShare * l.frequency) / l.idf);
-    // Meaning counts as much as the query's words are missing from its best match by words: where
-    // an item holds them all, the words rank; where none holds more than one, meaning does. A long
-    // query's sentence vector sits near most turns, and ranked a turn holding two of its five words
-    // below turns that only resemble it (test/eval/README.md, the second tuning set).
-    let bestWords = 0;
-    for (const l of lexical.values()) bestWords = Math.max(bestWords, wordsScoreOf(l));
     for (const id of new Set([...lexical.keys(), ...meaning.keys()])) {
       const l = lexical.get(id);
       const m = meaning.get(id);
-      const wordsScore = l ? wordsScoreOf(l) : 0;
-      const score = combined(wordsScore, (m?.score ?? 0) * (1 - bestWords));
+      const wordsScore = l ? (l.idf / totalIdf) ** p.coveragePower * (1 - p.frequencyShare + (p.frequencyShare * l.frequency) / l.idf) : 0;
+      const score = combined(wordsScore, m?.score ?? 0);
       const by: MatchedBy = l && m?.matches ? 'both' : l ? 'words' : 'meaning';
       out.set(id, { score, by, terms: new Set([...(l?.terms ?? []), ...(m?.terms ?? [])]) });
     }
