@@ -1,3 +1,5 @@
+import { dot } from '../meaning/word-vectors.js';
+
 /**
  * With a provider's embeddings (meaning/embedded.ts; `vectors`, one a unit, unit length): the
  * units whose vector is not closer to their theme's mean vector than to the whole project's (by
@@ -15,16 +17,13 @@ export function offTheme(vectors: Float32Array[] | null, themeOf: number[], marg
   const out = new Set<number>();
   if (!vectors || vectors.length === 0) return out;
   const dims = vectors[0]!.length;
-  const unitLength = (v: Float64Array) => {
-    const n = Math.hypot(...v) || 1;
-    return v.map((x) => x / n);
-  };
-  const sum = (rows: number[]) => {
-    const s = new Float64Array(dims);
+  const mean = (rows: number[]) => {
+    const s = new Float32Array(dims);
     for (const n of rows) for (let d = 0; d < dims; d++) s[d]! += vectors[n]![d]!;
-    return unitLength(s);
+    const norm = Math.sqrt(dot(s, s)) || 1;
+    return s.map((x) => x / norm);
   };
-  const project = sum(vectors.map((_, n) => n));
+  const project = mean(vectors.map((_, n) => n));
   const members = new Map<number, number[]>();
   themeOf.forEach((t, n) => {
     if (t < 0) return;
@@ -32,12 +31,7 @@ export function offTheme(vectors: Float32Array[] | null, themeOf: number[], marg
     if (rows) rows.push(n);
     else members.set(t, [n]);
   });
-  const themes = new Map([...members].map(([t, rows]) => [t, sum(rows)]));
-  const dot = (a: Float32Array, b: Float64Array) => {
-    let s = 0;
-    for (let d = 0; d < dims; d++) s += a[d]! * b[d]!;
-    return s;
-  };
+  const themes = new Map([...members].map(([t, rows]) => [t, mean(rows)]));
   themeOf.forEach((t, n) => {
     if (t >= 0 && dot(vectors[n]!, themes.get(t)!) < dot(vectors[n]!, project) + margin) out.add(n);
   });

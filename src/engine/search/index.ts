@@ -144,14 +144,14 @@ export class SearchIndex {
   /** The query's content words, once each, with what they mean beyond themselves (synonyms, paraphrases). */
   queryWords(query: string, useLexicon = true): QueryWord[] {
     const stops = stopWords(this.locale);
+    // An expansion left with only the language's most common words ("go after", a synonym of "dog", read as "go") would find everything.
+    const common = (t: string) => (stemVector(t, this.locale)?.rank ?? Infinity) < this.params.commonWords;
     const out = new Map<string, QueryWord>();
     for (const w of tokenize(query, this.locale)) {
       const bare = w.replace(/'s$|n't$/, '');
       if (bare.length === 0 || stops.has(bare) || stops.has(w) || out.has(stem(bare, this.locale))) continue;
       const term = stem(bare, this.locale);
       const phrases = [...(useLexicon ? [...paraphrasesOf(bare), ...paraphrasesOf(term)] : []), ...(this.locale === 'en' ? expand(bare).synonyms : [])];
-      // An expansion left with only the language's most common words ("go after", a synonym of "dog", read as "go") would find everything.
-      const common = (t: string) => (stemVector(t, this.locale)?.rank ?? Infinity) < this.params.commonWords;
       const expansions = phrases.map((p) => terms(p, this.locale)).filter((t) => t.length > 0 && !t.includes(term) && !t.every(common));
       out.set(term, { word: bare.toLowerCase(), term, expansions });
     }
