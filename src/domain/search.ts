@@ -191,6 +191,8 @@ const SAMPLE = 2000;
 
 /** How many candidates each leg brings beyond the page asked for: the exact scores reorder them. */
 const SLACK = 50;
+/** Of the holders of a query's words, this many per candidate are looked at (their ids only) to choose the closest in meaning. */
+const HOLDERS_PER_CANDIDATE = 5;
 /** A match by meaning is looked for among the chunks whose compact vector is this close below the bar (quantisation moves a cosine by under 0.01). */
 const VECTOR_MARGIN = 0.02;
 
@@ -284,17 +286,23 @@ async function chunkCandidates(
           ? most
           : countMatching(store, projectId, { groups: terms.map((t) => [t]), documentIds }, MAX_MATCHES);
   const perQuery = words.map(async (ws, n) => {
+    const q = textVector(queries[n]!, c.locale);
+    // Holders of the same words score alike by their words, and meaning orders them (engine/search/relevance.ts,
+    // `meaningBesideWords`): of more holders than the page needs, the closest by their compact vectors are scored.
+    const holders = async (terms: string[]) => {
+      const ids = await chunksMatching(store, projectId, { groups: [terms], documentIds }, q ? window * HOLDERS_PER_CANDIDATE : window);
+      return q && ids.length > window ? c.vectors.closestOf(q, ids, window) : ids;
+    };
     const rarestFirst = [...ws].sort((a, b) => c.frequencies.get(a.term)! - c.frequencies.get(b.term)!);
     const [every, rarest] = await Promise.all([
-      ws.length > 1 ? chunksMatching(store, projectId, { groups: [ws.map((w) => w.term)], documentIds }, window) : [],
-      rarestFirst.length > 0 ? chunksMatching(store, projectId, { groups: [[rarestFirst[0]!.term]], documentIds }, window) : [],
+      ws.length > 1 ? holders(ws.map((w) => w.term)) : [],
+      rarestFirst.length > 0 ? holders([rarestFirst[0]!.term]) : [],
     ]);
     const own = new Set([...every, ...rarest]);
     for (const w of rarestFirst.slice(1)) {
       if (own.size >= window) break;
-      for (const id of await chunksMatching(store, projectId, { groups: [[w.term]], documentIds }, window)) own.add(id);
+      for (const id of await holders([w.term])) own.add(id);
     }
-    const q = textVector(queries[n]!, c.locale);
     if (q && c.vectors.size > 0) for (const m of c.vectors.within(q, RELEVANCE.meaningBar - VECTOR_MARGIN, window, documentIds)) own.add(m.id);
     return own;
   });

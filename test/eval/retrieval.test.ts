@@ -9,9 +9,9 @@ import { DOCUMENTS, QUERIES } from './corpus.js';
 const RECORDED = { allHybridNdcg: 0.795, paraphrasedHybridNdcg: 0.591, paraphrasedHybridRecall: 0.783 };
 /** The development studies' queries, hybrid nDCG@10 by study: literal, paraphrased. */
 const DEVELOPMENT_RECORDED: Record<string, [number, number]> = {
-  'gym-members-short': [0.753, 0.185],
-  'school-meals-names': [0.795, 0.195],
-  'care-workers': [0.809, 0.193],
+  'gym-members-short': [0.874, 0.185],
+  'school-meals-names': [0.868, 0.195],
+  'care-workers': [0.848, 0.193],
 };
 /** One-word queries, hybrid nDCG@10 by study: literal, concept. */
 const ONE_WORD_RECORDED: Record<string, [number, number]> = { 'school-meals-names': [1, 0.205], 'care-workers': [1, 0.228], 'library-users': [1, 0.049] };

@@ -274,11 +274,20 @@ export class SearchIndex {
       }
     }
     const out = new Map<string, Match>();
+    const wordsScoreOf = (l: { idf: number; frequency: number }) =>
+      (l.idf / totalIdf) ** p.coveragePower * (1 - p.frequencyShare + (p.frequencyShare * l.frequency) / l.idf);
+    // Meaning counts as much as the query's words are missing from its best match by words, and at
+    // least `meaningBesideWords`: where an item holds them all, the words rank first and meaning
+    // orders what they leave level. A long query's sentence vector sits near most turns, and ranked
+    // a turn holding two of its five words below turns that only resemble it (test/eval/README.md).
+    let bestWords = 0;
+    for (const l of lexical.values()) bestWords = Math.max(bestWords, wordsScoreOf(l));
+    const meaningWeight = Math.max(p.meaningBesideWords, 1 - bestWords);
     for (const id of new Set([...lexical.keys(), ...meaning.keys()])) {
       const l = lexical.get(id);
       const m = meaning.get(id);
-      const wordsScore = l ? (l.idf / totalIdf) ** p.coveragePower * (1 - p.frequencyShare + (p.frequencyShare * l.frequency) / l.idf) : 0;
-      const score = combined(wordsScore, m?.score ?? 0);
+      const wordsScore = l ? wordsScoreOf(l) : 0;
+      const score = combined(wordsScore, (m?.score ?? 0) * meaningWeight);
       const by: MatchedBy = l && m?.matches ? 'both' : l ? 'words' : 'meaning';
       out.set(id, { score, by, terms: new Set([...(l?.terms ?? []), ...(m?.terms ?? [])]) });
     }

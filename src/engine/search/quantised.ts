@@ -78,6 +78,23 @@ export class VectorPack {
     return out;
   }
 
+  /** Of `ids`, the `limit` closest to `query` (a unit vector), closest first; those without a vector after them all. */
+  closestOf(query: Float32Array, ids: string[], limit: number): string[] {
+    const cosineOf = (id: string) => {
+      const at = this.slot.get(id);
+      if (!at) return Number.NEGATIVE_INFINITY;
+      const from = at.n * (4 + this.dims) + 4;
+      let sum = 0;
+      for (let d = 0; d < this.dims; d++) sum += query[d]! * at.block.values[from + d]!;
+      return sum * at.block.scales[at.n]!;
+    };
+    return ids
+      .map((id) => ({ id, cosine: cosineOf(id) }))
+      .sort((a, b) => b.cosine - a.cosine || (a.id < b.id ? -1 : 1))
+      .slice(0, limit)
+      .map((x) => x.id);
+  }
+
   /**
    * The `limit` items closest to `query` (a unit vector) among those whose cosine to it is at
    * least `bar`, closest first (of the `documents` given only). The query is quantised as the

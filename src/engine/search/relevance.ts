@@ -36,6 +36,13 @@ export const RELEVANCE = {
   shownWords: 2000,
   /** The sentence cosine that scores 1; a literal match of a passage reaches 0.7-0.9. */
   meaningFull: 0.9,
+  /**
+   * How much an item's meaning counts where some item holds every word of the query: its meaning
+   * score is weighed by 1 less the best words score, and at least by this. 1 (meaning always in
+   * full) ranked a turn holding two of a query's five words below turns that only resemble it; 0
+   * (the words alone) gave the same gain but lost ties meaning broke (test/eval/README.md).
+   */
+  meaningBesideWords: 0.5,
   /** With a provider's embeddings: the cosine at which an item matches by meaning, and the one that scores 1. */
   embeddingBar: 0.5,
   embeddingFull: 0.85,

@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { quantise, VectorPack } from '../../src/engine/search/quantised.js';
+
+const DIMS = 8;
+const unit = (xs: number[]) => {
+  const norm = Math.hypot(...xs) || 1;
+  return Float32Array.from(xs, (x) => x / norm);
+};
+const vector = fc.array(fc.float({ min: -1, max: 1, noNaN: true }), { minLength: DIMS, maxLength: DIMS }).map(unit);
+const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+
+function packOf(vectors: Float32Array[]): VectorPack {
+  const pack = new VectorPack(DIMS);
+  // Two documents, as document_search stores them: each its chunks' compact vectors one after another.
+  const half = Math.ceil(vectors.length / 2);
+  [vectors.slice(0, half), vectors.slice(half)].forEach((part, d) => {
+    const ids = part.map((_, n) => `d${d}:${n}`);
+    pack.setDocument(`d${d}`, ids, Buffer.concat(part.map(quantise)));
+  });
+  return pack;
+}
+
+describe('compact vectors', () => {
+  it('choose, of the ids given, the closest to a query first, by the cosine of their compact vectors', () => {
+    fc.assert(
+      fc.property(fc.array(vector, { minLength: 1, maxLength: 30 }), vector, fc.integer({ min: 1, max: 40 }), (vectors, query, limit) => {
+        const pack = packOf(vectors);
+        const ids = [...Array(vectors.length).keys()].map((i) => (i < Math.ceil(vectors.length / 2) ? `d0:${i}` : `d1:${i - Math.ceil(vectors.length / 2)}`));
+        const chosen = pack.closestOf(query, [...ids, 'unknown'], limit);
+        expect(chosen.length).toBe(Math.min(limit, ids.length + 1));
+        const cosine = (id: string) => (id === 'unknown' ? Number.NEGATIVE_INFINITY : dot(query, pack.vector(id)!));
+        for (let i = 1; i < chosen.length; i++) expect(cosine(chosen[i - 1]!)).toBeGreaterThanOrEqual(cosine(chosen[i]!) - 1e-6);
+        // Nothing left out is closer than the last chosen.
+        const last = cosine(chosen[chosen.length - 1]!);
+        for (const id of ids.filter((x) => !chosen.includes(x))) expect(cosine(id)).toBeLessThanOrEqual(last + 1e-6);
+      }),
+    );
+  });
+
+  it('find the items at or above a bar, closest first, within a quantisation step of the exact cosine', () => {
+    fc.assert(
+      fc.property(fc.array(vector, { minLength: 1, maxLength: 30 }), vector, (vectors, query) => {
+        const pack = packOf(vectors);
+        const found = pack.within(query, 0.3);
+        for (let i = 1; i < found.length; i++) expect(found[i - 1]!.cosine).toBeGreaterThanOrEqual(found[i]!.cosine);
+        for (const f of found) expect(f.cosine).toBeGreaterThanOrEqual(0.3);
+        const exact = vectors.filter((v) => dot(query, v) >= 0.35).length;
+        expect(found.length).toBeGreaterThanOrEqual(exact);
+      }),
+    );
+  });
+});
