@@ -4,6 +4,7 @@ import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.
 import { describeTheme, nameTheme, SurfaceForms, topTerms } from './naming.js';
 import { insightFrom, pointsOf } from './insight.js';
 import { askedAbout, questionIndex } from './asked.js';
+import { asksBackground } from './background-questions.js';
 import { automaticParams, type AutomaticParams, type ParamsOverride } from './params.js';
 import { closest, eligible, findThemes, strongest } from './themes.js';
 import { denseThemes } from './dense-themes.js';
@@ -163,6 +164,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
   // Introductions are the opening of an interview long enough to have more than its opening: in
   // a document of a few turns, the first two are most of what is said.
   const introductions = new Set([...opening].filter((i) => turnsOf.get(sentences[i]!.documentId)!.size >= P.introductionTurns));
+  const background = sentences.map((s) => !!s.prompt && asksBackground(s.prompt, opts.locale));
 
   // New themes among what is left.
   const units = groupUnits(
@@ -236,6 +238,11 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
       const own = all.filter((i) => proposed[i] === j);
       return own.length ? own.filter((i) => introductions.has(i)).length / own.length : 0;
     });
+    // Nor is what participants answer when asked who they are (how they came to the work, what they do outside it).
+    const backgroundShare = found.components.map((_, j) => {
+      const own = all.filter((i) => proposed[i] === j);
+      return own.length ? own.filter((i) => background[i]).length / own.length : 0;
+    });
     const kept = found.components
       .map((_, j) => j)
       .filter(
@@ -243,6 +250,7 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
           docsOf[j]!.size >= minimumDocuments(docCount) &&
           rapportShare[j]! < P.rapportShare &&
           openingShare[j]! < P.introductionShare &&
+          backgroundShare[j]! < P.backgroundShare &&
           (docCount < 10 || fromTwo[j]! < P.fewVoices),
       )
       .sort((a, b) => docsOf[b]!.size - docsOf[a]!.size || a - b);

@@ -17,6 +17,8 @@ export const DEFAULT_PARAMS = {
     introductionShare: 0.9,
     /** counting interviews of this many participant turns or more. */
     introductionTurns: 6,
+    /** A new top-level group with this share of its sentences answering questions about the participant's background is background, not a theme (background-questions.ts). */
+    backgroundShare: 0.35,
     /** A turn speaks to a second theme when it loads on it at least this much relative to its first. */
     secondThemeShare: 0.5,
     /** How close (cosine) a sentence must be to an existing category's name or quotes to join it; in strict mode. */
