@@ -1,5 +1,5 @@
 import { Bm25, type CorpusStats } from './bm25.js';
-import { expand, narrowerKinds, kinds } from './wordnet.js';
+import { expand, kinds } from './wordnet.js';
 import { paraphrasesOf } from './lexicon.js';
 import { stem, stopWords, terms, tokenize } from '../text/index.js';
 import { analyseForSearch, type Analysed } from './analysed.js';
@@ -147,19 +147,11 @@ export class SearchIndex {
     // An expansion left with only the language's most common words ("go after", a synonym of "dog", read as "go") would find everything.
     const common = (t: string) => (stemVector(t, this.locale)?.rank ?? Infinity) < this.params.commonWords;
     const out = new Map<string, QueryWord>();
-    // A word among others is also found through its kinds ("damaged berries" finds bruised
-    // strawberries); a word alone is not, as it has no context to tell a kind from a chance
-    // neighbour (its kinds count through the vectors instead: `kindTerms`).
-    const several = this.locale === 'en' && tokenize(query, this.locale).filter((w) => !stops.has(w)).length > 1;
     for (const w of tokenize(query, this.locale)) {
       const bare = w.replace(/'s$|n't$/, '');
       if (bare.length === 0 || stops.has(bare) || stops.has(w) || out.has(stem(bare, this.locale))) continue;
       const term = stem(bare, this.locale);
-      const phrases = [
-        ...(useLexicon ? [...paraphrasesOf(bare), ...paraphrasesOf(term)] : []),
-        ...(this.locale === 'en' ? expand(bare).synonyms : []),
-        ...(several ? narrowerKinds(bare, this.params.kindsAtMost) : []),
-      ];
+      const phrases = [...(useLexicon ? [...paraphrasesOf(bare), ...paraphrasesOf(term)] : []), ...(this.locale === 'en' ? expand(bare).synonyms : [])];
       const expansions = phrases.map((p) => terms(p, this.locale)).filter((t) => t.length > 0 && !t.includes(term) && !t.every(common));
       out.set(term, { word: bare.toLowerCase(), term, expansions });
     }

@@ -32,11 +32,6 @@ export const RELEVANCE = {
    * kind named in several words counts only beyond the language's this many most frequent words.
    */
   kindWordRank: 2000,
-  /**
-   * In a query of several words, a noun is also found through its kinds one step down, where it
-   * has at most this many ("berry": 37; "person", 371, has none counted).
-   */
-  kindsAtMost: 100,
   /** The closest word of a match by meaning is marked in its snippet only beyond the language's this many most frequent words. */
   shownWords: 2000,
   /** The sentence cosine that scores 1; a literal match of a passage reaches 0.7-0.9. */

@@ -140,24 +140,6 @@ export function expand(word: string): Expansion {
 }
 
 /**
- * The words of a noun's kinds one step down (WordNet's hyponyms of its first senses: "berry" →
- * "strawberry", "blueberry"), or none where there are more than `atMost`: a class that broad
- * ("person", 371 kinds) stands for none of them in particular.
- */
-export function narrowerKinds(word: string, atMost: number): Set<string> {
-  const w = word.toLowerCase();
-  const out = new Set<string>();
-  for (const lemma of lemmas(w)) {
-    for (const sense of (synsetOffsets('noun', lemma) ?? []).slice(0, SENSES)) {
-      for (const down of readSynset('noun', sense).narrower) for (const x of readSynset('noun', down).words) out.add(x.replace(/_/g, ' '));
-    }
-    if (out.size > 0) break;
-  }
-  out.delete(w);
-  return out.size > atMost ? new Set() : out;
-}
-
-/**
  * The words of a noun's kinds, by WordNet's hypernyms and hyponyms of its first senses: what it
  * is a kind of (one step up: "fuel" → "substance") and its kinds (two steps down: "petrol",
  * "diesel"). Not its siblings, which vectors of meaning place as close as its kinds: "twelve" for
