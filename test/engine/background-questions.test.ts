@@ -12,6 +12,8 @@ describe('questions about the participant’s background', () => {
     ['de', 'Wie sind Sie eigentlich zu dieser Kita gekommen?'],
     ['de', 'Erzählen Sie mir doch mal ein bisschen über sich.'],
     ['fr', 'Depuis combien de temps utilisez-vous le service ?'],
+    ['en', 'Can you tell me how you came to this work?'],
+    ['de', 'Wie lange wohnen Sie schon in Kassel?'],
     ['fr', 'Parlez-moi un peu de vous.'],
   ])('%s: “%s” asks for background', (locale, question) => {
     expect(asksBackground(question, locale)).toBe(true);
@@ -21,6 +23,11 @@ describe('questions about the participant’s background', () => {
     ['en', 'Did you get any training for situations like that?'],
     ['en', 'How do you find the app?'],
     ['en', 'How long does the bus take from there?'],
+    ['en', 'How do you get to the library?'],
+    ['en', 'How long have you been waiting for the repair?'],
+    ['en', 'How long have you had the pain?'],
+    ['de', 'Wie lange sind Sie morgens unterwegs?'],
+    ['fr', 'Depuis combien de temps attendez-vous un vélo ?'],
     ['en', 'What do you do when the rota changes at short notice?'],
     ['de', 'Wie lange dauert die Eingewöhnung?'],
     ['fr', 'Comment trouvez-vous les vélos ?'],

@@ -11,7 +11,7 @@ import { headline } from '../../eval/passages/figures.js';
  * the new figures in both places.
  */
 const RECORDED: Record<string, { meanF1: number; predefinedF1: number; smallTalk: number }> = {
-  'care-workers': { meanF1: 0.518, predefinedF1: 0.476, smallTalk: 0 },
+  'care-workers': { meanF1: 0.518, predefinedF1: 0.476, smallTalk: 1 },
   'couriers-autotranscript': { meanF1: 0.367, predefinedF1: 0.403, smallTalk: 2 },
   'gym-members-short': { meanF1: 0.532, predefinedF1: 0.51, smallTalk: 1 },
   'kita-eltern-de': { meanF1: 0.553, predefinedF1: 0.486, smallTalk: 0 },

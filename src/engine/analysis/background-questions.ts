@@ -9,9 +9,12 @@
 const PATTERNS: Record<string, RegExp> = {
   en: new RegExp(
     [
-      String.raw`\bhow (?:did|do) you (?:first )?(?:get|come|end up|start|begin)\b`,
+      // Past tense only: "how do you get to the library?" asks about the subject.
+      String.raw`\bhow did you (?:first )?(?:get in ?to|come (?:in)?to|end up|start out|begin)\b`,
+      String.raw`\bhow you (?:first )?(?:got in ?to|came (?:in)?to|ended up)\b`,
       String.raw`\bhow did (?:it all|you) (?:start|begin)\b`,
-      String.raw`\bhow long have you (?:been|worked|lived|had|used)\b`,
+      // Not "how long have you been waiting?" or "had the pain?": those ask about the subject.
+      String.raw`\bhow long have you (?:been (?:a|an|with|at|in|doing|working|coming|using|living|going)\b|worked|lived|used)`,
       String.raw`\btell me (?:a (?:bit|little) )?about yourself\b`,
       String.raw`\bwhat do you do (?:for (?:a living|work)|when you'?re not|in your (?:free|spare) time|outside(?: of)? work)`,
       String.raw`\bwhat (?:made|brought|got) you (?:go |come |get )?in ?to\b`,
@@ -20,8 +23,9 @@ const PATTERNS: Record<string, RegExp> = {
   ),
   de: new RegExp(
     [
-      String.raw`\bwie (?:sind|bist) (?:sie|du) (?:eigentlich |denn )?(?:dazu|zu|auf|hierher)\b`,
-      String.raw`\bwie lange (?:sind|arbeiten|wohnen|machen|bist|arbeitest|wohnst|nutzen)\b`,
+      String.raw`\bwie (?:sind|bist) (?:sie|du) (?:eigentlich |denn )?(?:dazu|zu|auf)\b`,
+      // Not "wie lange sind Sie unterwegs?": that asks about the subject.
+      String.raw`\bwie lange (?:arbeiten|wohnen|nutzen|sind) (?:sie|du) (?:schon|denn schon|eigentlich schon)\b`,
       String.raw`\berzähl(?:en sie|) (?:mir )?(?:doch )?(?:mal )?(?:etwas|ein bisschen|ein wenig|kurz) (?:über|von) (?:sich|dir)\b`,
       String.raw`\bwas machen sie (?:beruflich|in ihrer freizeit)`,
       String.raw`\bstellen sie sich (?:kurz )?vor\b`,
@@ -31,7 +35,8 @@ const PATTERNS: Record<string, RegExp> = {
   fr: new RegExp(
     [
       String.raw`\bcomment (?:êtes|es)[- ](?:vous|tu) (?:arrivée?s?|venue?s?|devenue?s?)\b`,
-      String.raw`\bdepuis combien de temps\b`,
+      // Not "depuis combien de temps attendez-vous ?": that asks about the subject.
+      String.raw`\bdepuis combien de temps (?:êtes|utilisez|travaillez|habitez|faites)[- ]vous\b`,
       String.raw`\bparlez[- ]moi (?:un peu )?de vous\b`,
       String.raw`\bprésentez[- ]vous\b`,
       String.raw`\bque faites[- ]vous (?:dans la vie|pendant votre temps libre)`,
