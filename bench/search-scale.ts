@@ -133,13 +133,14 @@ async function child(role: 'sift' | 'minisearch', options: StoreOptions, project
   return { firstMs, buildMs, p50: pct(times, 50), p99: pct(times, 99), rssMb, tops };
 }
 
-/**
- * How much of sift's first ten per query the same engine finds when it ranks every chunk in
- * memory instead of the candidates the store's indexes bring (the share of shared results, by text).
- */
 /** A result scoring within this of the exhaustive ranking's tenth is as good as it: the synthetic chunks repeat sentences, so hundreds can hold a query's words alike. */
 const LEVEL = 0.01;
 
+/**
+ * How much of sift's first ten per query the same engine finds when it ranks every chunk in
+ * memory instead of the candidates the store's indexes bring (the share of shared results, by text),
+ * and how many of them score there at least its tenth result, less LEVEL.
+ */
 async function exhaustiveAgreement(options: StoreOptions, projectId: string, tops: string[][]): Promise<{ shared: number; level: number }> {
   if (tops.length === 0) return { shared: Number.NaN, level: Number.NaN };
   const store = await openStore(options);
