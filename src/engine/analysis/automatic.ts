@@ -217,7 +217,10 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
     });
     // A theme recurs across participants: a topic one or two of them raise is not one (unless the project is that small).
     const docCount = new Set(units.map((u) => u.documentId)).size;
-    const docsOf = found.components.map((_, j) => new Set(all.filter((i) => proposed[i] === j).map((i) => sentences[i]!.documentId)));
+    const membersOf = found.components.map((_, j) => all.filter((i) => proposed[i] === j));
+    const docsOf = membersOf.map((own) => new Set(own.map((i) => sentences[i]!.documentId)));
+    /** The share of a group's sentences that `holds`. */
+    const shareOf = (own: number[], holds: (i: number) => boolean) => (own.length ? own.filter(holds).length / own.length : 0);
     // The opening and closing exchanges of an interview are rapport (the weather, the coffee), not data.
     const rapport = rapportUnits(units);
     const rapportShare = found.components.map((_, j) => {
@@ -234,15 +237,9 @@ function analyse(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticRes
     });
     // Nor is what participants say when they introduce themselves (who they are, their work, their
     // family), a group that is almost all of their interviews' opening turns.
-    const openingShare = found.components.map((_, j) => {
-      const own = all.filter((i) => proposed[i] === j);
-      return own.length ? own.filter((i) => introductions.has(i)).length / own.length : 0;
-    });
+    const openingShare = membersOf.map((own) => shareOf(own, (i) => introductions.has(i)));
     // Nor is what participants answer when asked who they are (how they came to the work, what they do outside it).
-    const backgroundShare = found.components.map((_, j) => {
-      const own = all.filter((i) => proposed[i] === j);
-      return own.length ? own.filter((i) => background[i]).length / own.length : 0;
-    });
+    const backgroundShare = membersOf.map((own) => shareOf(own, (i) => background[i]!));
     const kept = found.components
       .map((_, j) => j)
       .filter(

@@ -1,3 +1,5 @@
+import { dot } from '../meaning/word-vectors.js';
+
 /**
  * Vectors of meaning in the compact form search keeps and loads: a float32 scale, then one
  * signed byte per dimension (a quarter of the floats' size; the cosine of two unit vectors moves
@@ -81,12 +83,8 @@ export class VectorPack {
   /** Of `ids`, the `limit` closest to `query` (a unit vector), closest first; those without a vector after them all. */
   closestOf(query: Float32Array, ids: string[], limit: number): string[] {
     const cosineOf = (id: string) => {
-      const at = this.slot.get(id);
-      if (!at) return Number.NEGATIVE_INFINITY;
-      const from = at.n * (4 + this.dims) + 4;
-      let sum = 0;
-      for (let d = 0; d < this.dims; d++) sum += query[d]! * at.block.values[from + d]!;
-      return sum * at.block.scales[at.n]!;
+      const v = this.vector(id);
+      return v ? dot(query, v) : Number.NEGATIVE_INFINITY;
     };
     return ids
       .map((id) => ({ id, cosine: cosineOf(id) }))
