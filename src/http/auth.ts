@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Store } from '../store/store.js';
-import { findApiKey, findPartnerBySecret, findProjectKey, keyKind, sameHash, hashSecret } from '../domain/keys.js';
+import { findApiKey, findPartnerBySecret, findProjectKey, keyKind } from '../domain/keys.js';
 import { forbidden, unauthorized } from '../domain/errors.js';
 import { canWrite } from '../domain/projects.js';
 import type { Role } from '../store/tables.js';
@@ -53,9 +53,4 @@ export async function authPartner(store: Store, token: string | null): Promise<E
   const partner = await findPartnerBySecret(store.db, token);
   if (!partner || partner.revokedAt) throw unauthorized('invalid or revoked partner secret');
   return { kind: 'partner', partnerId: partner.id };
-}
-
-export function authAdmin(adminToken: string, token: string | null): Extract<Principal, { kind: 'admin' }> {
-  if (!token || !sameHash(hashSecret(token), hashSecret(adminToken))) throw unauthorized('invalid operator token');
-  return { kind: 'admin' };
 }

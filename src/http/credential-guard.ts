@@ -1,14 +1,16 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, rateLimited } from '../domain/errors.js';
+import { DomainError } from '../domain/errors.js';
 import type { RateVerdict } from './rate-limit.js';
 import { setRateHeaders } from './dispatch.js';
 import type { Services } from './services.js';
+import { watchForwardedFor } from './proxy-warning.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set when the request's address is past its failed-credential limit: a wrong credential then gets 429. */
     credentialRefusal?: RateVerdict;
-    /** Set when the request presents the operator token (the operator surface, an operator sign-in). */
+    /** Set when the request presented a wrong operator token (the operator surface, an operator sign-in). */
     operatorAttempt?: boolean;
   }
 }
@@ -26,18 +28,22 @@ const presentsCredential = (req: FastifyRequest) => {
 const operatorSubject = (req: FastifyRequest) => `operator:${req.ip}`;
 
 /**
- * Credentials cannot be guessed at full speed, and a valid key is never refused for others'
+ * Credentials cannot be guessed at full speed, and a valid credential is never refused for others'
  * mistakes. Every 401 counts against the client's address (`SIFT_RATE_LIMIT_FAILED_AUTH` a
- * minute; the address is the connection's, or `X-Forwarded-For`'s where `SIFT_TRUST_PROXY`
- * names the proxy). Past the limit a wrong credential from that address gets 429 instead of 401,
- * while a valid key still passes: keys hold 240 random bits or more, so letting them through
- * teaches a guesser nothing. The operator token is chosen by a person and may be weak, so its
- * failures also count on their own, and past the limit the address's operator requests are
- * refused before the token is compared.
+ * minute; the address is the connection's, or `X-Forwarded-For`'s where `SIFT_TRUST_PROXY` names
+ * the proxy). Past the limit a wrong credential from that address gets 429 instead of 401, while
+ * a valid key, and the operator token, still pass: otherwise anyone sharing the operator's
+ * address (every client behind a proxy sift does not trust) could lock the operator out with 30
+ * wrong guesses. Wrong operator tokens also count on their own subject, so that a valid account
+ * key signing in at the console does not clear them. Past the limit a 429 still tells a guesser
+ * that a guess was wrong; the operator token's defence is its length (16 characters or more,
+ * config.ts) and its constant-time comparison.
  */
 export function guardCredentials(app: FastifyInstance, services: Services): void {
   // Only failures pay: a request whose credential passes runs nothing of this guard (its hooks on
-  // every request were among the larger costs of a small request, bench/README.md).
+  // every request were among the larger costs of a small request, bench/README.md) but, without a
+  // trusted proxy, a look at one header, since such a proxy would make every client one address.
+  watchForwardedFor(app, services.config.trustProxy);
   app.addHook('onError', async (req, reply, err) => {
     if (!presentsCredential(req) || !(err instanceof DomainError)) return;
     if (err.status === 401 && !req.credentialRefusal) {
@@ -54,22 +60,25 @@ async function countFailure(services: Services, req: FastifyRequest): Promise<vo
   if (req.operatorAttempt) await services.limiter.consume('failedAuth', operatorSubject(req));
 }
 
+const digest = (secret: string) => crypto.createHash('sha256').update(secret, 'utf8').digest();
+
 /**
- * Whether the operator token may be compared for this request: not from an address past its
- * limit of failed operator attempts (then a wrong credential of the request gets 429). The
- * request's own failure counts as one.
+ * Whether `presented` is the operator token. Both are hashed first, so the constant-time
+ * comparison runs over two digests of one length: the time taken tells neither the token's
+ * length nor how much of a guess was right.
  */
-export async function operatorMayTry(services: Services, req: FastifyRequest): Promise<boolean> {
+export const isOperatorToken = (presented: string | null, token: string): boolean =>
+  presented !== null && crypto.timingSafeEqual(digest(presented), digest(token));
+
+/**
+ * Notes that the request presented a wrong operator token: it will count against the address's
+ * operator attempts too, and past their limit its 401 becomes a 429 (errors.ts). The right token
+ * never comes here.
+ */
+export async function wrongOperatorToken(services: Services, req: FastifyRequest): Promise<void> {
   req.operatorAttempt = true;
   const verdict = await services.limiter.peek('failedAuth', operatorSubject(req));
   if (!verdict.allowed) req.credentialRefusal = verdict;
-  return verdict.allowed;
-}
-
-/** Refuses an operator request from an address past its limit of wrong operator tokens, before its token is compared. */
-export async function refuseLockedOperator(services: Services, req: FastifyRequest): Promise<void> {
-  if (await operatorMayTry(services, req)) return;
-  throw rateLimited(`too many wrong operator tokens from this address; retry in ${req.credentialRefusal!.resetSeconds} s`);
 }
 
 /** A 401 from an address past its limit: 429, with the window's headers (errors.ts calls this). */

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, invalidField, unauthorized } from '../../domain/errors.js';
-import { hashSecret, keyKind, sameHash } from '../../domain/keys.js';
+import { keyKind } from '../../domain/keys.js';
 import { authAccountKey } from '../auth.js';
 import { applyRateLimit } from '../dispatch.js';
-import { operatorMayTry } from '../credential-guard.js';
+import { isOperatorToken, wrongOperatorToken } from '../credential-guard.js';
 import type { Services } from '../services.js';
 import type { ConsoleSessions, SessionPrincipal } from './sessions.js';
 
@@ -16,12 +16,15 @@ export const sessionOf = (sessions: ConsoleSessions, req: FastifyRequest): Sessi
 /**
  * What a key signs in as: an account key's account and user, or the operator for
  * `SIFT_ADMIN_TOKEN`. Any other key is refused with a hint at the right one. Every failed
- * sign-in counts as a failed operator attempt too, since the key was compared with the token.
+ * sign-in counts as a failed operator attempt too, since the key was compared with the token;
+ * the right token, like a valid account key, signs in whatever failed before it.
  */
 async function signIn(services: Services, req: FastifyRequest, key: string): Promise<SessionPrincipal> {
   const adminToken = services.config.adminToken;
-  const mayTry = await operatorMayTry(services, req);
-  if (adminToken && mayTry && sameHash(hashSecret(key), hashSecret(adminToken))) return { kind: 'operator' };
+  if (adminToken) {
+    if (isOperatorToken(key, adminToken)) return { kind: 'operator' };
+    await wrongOperatorToken(services, req);
+  }
   if (keyKind(key) !== 'api') throw unauthorized('this is not a sift account key (sift_…e) or the operator token');
   if (key.endsWith('r')) throw unauthorized('this is a read key of one project: sign in with an account key (sift_…e, from your operator)');
   const p = await authAccountKey(services.store, key).catch((err: unknown) => {
