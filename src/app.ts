@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import { openStore, type Store, type StoreOptions } from './store/store.js';
+import { openStore, storeEvents, type Store, type StoreOptions } from './store/store.js';
 import type { BlobStore } from './store/blobs.js';
 import { openBlobStore } from './store/blobs-open.js';
 import { setSearchCacheMegabytes } from './domain/search.js';
@@ -36,19 +36,27 @@ export interface AppOptions {
  */
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const storeOptions = options.storeOptions ?? { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
-  const store = options.store ?? (await openStore(storeOptions));
+  let log: FastifyInstance['log'] | null = null;
+  const store = options.store ?? (await openStore({ ...storeOptions, events: storeEvents({ warn: (obj, msg) => log?.warn(obj, msg) }) }));
   const blobs = await openBlobStore(config.blobs, config.dataDir);
   setSearchCacheMegabytes(config.searchCacheMb);
   // Loaded only where used: what the thread answering HTTP imports is what a start waits for.
-  const redis: Redis | null = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  // No queue while Redis is away and a tenth of a second for an answer: a request never waits on
+  // Redis, the limits fall back to this process's own until it answers again (rate-limit.ts).
+  const redis: Redis | null = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout: 100, connectTimeout: 1000 })
+    : null;
   redis?.on('error', () => {
     // The rate limiter falls back to memory while Redis is unreachable; errors are not fatal.
   });
+  // Shared limits from the first request when Redis is there; a start never waits long for it.
+  if (redis) await Promise.race([new Promise((ready) => redis.once('ready', ready)), new Promise((later) => setTimeout(later, 2000).unref())]);
   const limiter = createRateLimiter(config.rateLimits, redis);
   let workers: Workers | null = null;
   const jobs = { nudge: () => workers?.nudge() };
   const llm = createLlmProvider(config.llm);
   const server = buildServer({ config, store, blobs, limiter, jobs, llm }, { logger: options.logger ?? false });
+  log = server.log;
   // The workers' code (extraction, analysis, anonymisation and their libraries) is loaded in this
   // thread only when they run here: with a store handed in (tests), or to drain with none (--workers 0).
   workers =

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { pino } from 'pino';
 import type { Config } from '../config.js';
-import { openStore } from '../store/store.js';
+import { openStore, storeEvents } from '../store/store.js';
 import { openBlobStore } from '../store/blobs-open.js';
 import { createLlmProvider } from '../engine/llm/provider.js';
 import { warmUpAnalysis } from '../engine/analysis/index.js';
@@ -41,7 +41,7 @@ export async function workerCommand(config: Config, args: string[]): Promise<voi
     throw new WorkerUsageError(`--health-port must be a port number\n\n${WORKER_USAGE}`);
 
   const log = pino({ level: config.logLevel, base: { process: 'worker' } });
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, events: storeEvents(log) });
   const blobs = await openBlobStore(config.blobs, config.dataDir);
   // Before any claim: the engine's first-use loading would otherwise be paid inside a lease.
   warmUpAnalysis();

@@ -18,7 +18,10 @@ export interface RateLimiter {
   consume(bucket: Bucket, subject: string, points?: number): Promise<RateVerdict>;
   /** The verdict the next request would get, without counting one. */
   peek(bucket: Bucket, subject: string): Promise<RateVerdict>;
-  /** Throws unless the shared store (Redis) answers; always ready in memory. */
+  /**
+   * Throws unless the shared store (Redis) answers; always ready in memory. While it throws the
+   * limits are this process's own (rate-limiter-flexible's insurance limiter), not shared.
+   */
   ready(): Promise<void>;
 }
 
@@ -29,7 +32,9 @@ export function createRateLimiter(limits: RateLimits, redis: Redis | null): Rate
     const opts = { points: limits[bucket], duration: 60, keyPrefix: `sift-rl-${bucket}` };
     limiters.set(
       bucket,
-      redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts),
+      redis
+        ? new RateLimiterRedis({ ...opts, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(opts) })
+        : new RateLimiterMemory(opts),
     );
   }
   return {

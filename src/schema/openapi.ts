@@ -328,7 +328,7 @@ export function buildOpenApi(): Json {
         ...(down
           ? {
               '503': {
-                description: 'Not ready: `down` names the dependencies that did not answer within 2 s',
+                description: 'Not ready: `down` names the dependencies that did not answer within 2 s; `Retry-After` says when to ask again',
                 content: { 'application/json': { schema: down } },
               },
             }
@@ -338,12 +338,26 @@ export function buildOpenApi(): Json {
   });
   const status = (value: string) => ({ type: 'object', required: ['status'], additionalProperties: false, properties: { status: { const: value } } });
   paths['/healthz'] = probe('Liveness: the process answers', status('ok'));
-  paths['/readyz'] = probe('Readiness: the store, Redis (when configured) and the blob store answer', status('ready'), {
-    type: 'object',
-    required: ['status', 'down'],
-    additionalProperties: false,
-    properties: { status: { const: 'unavailable' }, down: { type: 'array', items: { type: 'string', enum: ['blobs', 'redis', 'store'] } } },
-  });
+  // Said without failing readiness: Redis away (the limits fall back to each process's own), a
+  // proxy sift does not trust (every client one address, proxy-warning.ts).
+  const notes = {
+    degraded: {
+      type: 'array',
+      items: { type: 'string', enum: ['redis'] },
+      description: 'dependencies that do not answer but are not needed to serve: without Redis the rate limits are per process until it returns',
+    },
+    warnings: { type: 'array', items: { type: 'string' }, description: 'what the operator should know, e.g. a proxy `SIFT_TRUST_PROXY` does not name' },
+  };
+  paths['/readyz'] = probe(
+    'Readiness: the store and the blob store answer (Redis, when configured, is reported in `degraded` when it does not)',
+    { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { const: 'ready' }, ...notes } },
+    {
+      type: 'object',
+      required: ['status', 'down'],
+      additionalProperties: false,
+      properties: { status: { const: 'unavailable' }, down: { type: 'array', items: { type: 'string', enum: ['blobs', 'store'] } }, ...notes },
+    },
+  );
 
   paths['/api/openapi.json'] = {
     get: {

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import {
   CamelCasePlugin,
   CompiledQuery,
   Kysely,
   sql,
-  PostgresDialect,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
@@ -17,6 +15,8 @@ import {
 } from 'kysely';
 import type { Tables } from './tables.js';
 import { migrateToLatest } from './migrate.js';
+import { resilientPool, resilientPostgresDialect, type PoolEvents } from './postgres-resilient.js';
+import { isStoreUnavailable } from './unavailable.js';
 
 export type Db = Kysely<Tables>;
 export type Tx = Transaction<Tables>;
@@ -33,7 +33,9 @@ export interface Store {
   /**
    * Runs `fn` in a transaction: PostgreSQL's default READ COMMITTED, where the conditional
    * updates that claim and fence work are the guards; a deadlock (or a serialisation failure)
-   * retries the whole transaction. SQLite transactions begin IMMEDIATE.
+   * retries the whole transaction, and so does a connection lost before COMMIT was sent (one
+   * lost during COMMIT may have committed: that error is thrown). SQLite transactions begin
+   * IMMEDIATE.
    */
   transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T>;
   /**
@@ -42,6 +44,8 @@ export interface Store {
    * same. Cheap (no table is read), and coarse: any write anywhere changes it.
    */
   changeStamp(): Promise<string>;
+  /** PostgreSQL's connections: open, idle, and requests waiting for one (none on SQLite). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -52,12 +56,34 @@ export interface StoreOptions {
   pgSchema?: string;
   /** SQLite file path; `:memory:` for an in-memory database. Defaults to `<dataDir>/sift.db`. */
   sqliteFile?: string;
+  /** What becomes of the database's connection errors (they never end the process). */
+  events?: PoolEvents;
+  /** How long a start waits for an unreachable database before giving up (default 60 s). */
+  waitForDatabaseMs?: number;
 }
 
+/** The store's connection events, logged: a lost connection is worth a line, never a crash. */
+export const storeEvents = (log: { warn(obj: object, msg: string): void }): PoolEvents => ({
+  onConnectionError: (err) => log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'a database connection was lost'),
+});
+
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.pgSchema) : openSqlite(options);
-  await migrateToLatest(store.db, options.databaseUrl ? (options.pgSchema ?? 'public') : undefined);
-  return store;
+  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.pgSchema, options.events) : openSqlite(options);
+  const schema = options.databaseUrl ? (options.pgSchema ?? 'public') : undefined;
+  // A process started while its database restarts waits for it, as it would for a slow network.
+  const giveUpAt = Date.now() + (options.waitForDatabaseMs ?? 60_000);
+  for (;;) {
+    try {
+      await migrateToLatest(store.db, schema);
+      return store;
+    } catch (err) {
+      if (!isStoreUnavailable(err) || Date.now() > giveUpAt) {
+        await store.close();
+        throw err;
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
 }
 
 function openSqlite(options: StoreOptions): Store {
@@ -102,28 +128,33 @@ function immediateSqlite(database: SQLite.Database): Dialect {
   };
 }
 
-function openPostgres(url: string, schema?: string): Store {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+function openPostgres(url: string, schema?: string, events?: PoolEvents): Store {
+  const pool = resilientPool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) }, events);
+  const db = new Kysely<Tables>({ dialect: resilientPostgresDialect(pool), plugins: [new CamelCasePlugin()] });
   return {
     kind: 'postgres',
     db,
     transaction: async (fn) => {
+      let lostConnections = 0;
       for (let attempt = 0; ; attempt++) {
+        let committing = false;
         try {
-          return await db.transaction().execute(fn);
+          return await db.transaction().execute(async (trx) => {
+            const result = await fn(trx);
+            committing = true;
+            return result;
+          });
         } catch (err) {
           const code = (err as { code?: string }).code;
           // 40001 serialization failure, 40P01 deadlock: safe to retry the whole transaction.
           if ((code === '40001' || code === '40P01') && attempt < 5) continue;
+          // A connection lost before COMMIT was sent took the transaction with it: once more, on a fresh one.
+          if (!committing && isStoreUnavailable(err) && lostConnections++ < 1) continue;
           throw err;
         }
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     // Any transaction that completes, anywhere in the cluster, moves xmax or leaves the in-progress list.
     changeStamp: () => stampOf(db, sql`select pg_current_snapshot()::text as stamp`),
     close: () => db.destroy(),

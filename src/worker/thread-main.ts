@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
-import { openStore } from '../store/store.js';
+import { openStore, storeEvents } from '../store/store.js';
 import { openBlobStore } from '../store/blobs-open.js';
 import { createLlmProvider } from '../engine/llm/provider.js';
 import { startWorkers } from './runner.js';
@@ -17,7 +17,7 @@ const port = parentPort!;
 const send = (msg: ToHost) => port.postMessage(msg);
 const log = pino({ level: config.logLevel, base: { thread: 'workers' } });
 
-const store = await openStore(storeOptions);
+const store = await openStore({ ...storeOptions, events: storeEvents(log) });
 const blobs = await openBlobStore(config.blobs, config.dataDir);
 // Before any claim: the engine's first-use loading would otherwise be paid inside a lease.
 warmUpAnalysis();

@@ -19,7 +19,7 @@ describe.each(STORE_KINDS)('health endpoints on %s', (kind) => {
     expect(ready.statusCode).toBe(200);
   });
 
-  it.skipIf(skipKind(kind))('answer 503 naming what is down: an unreachable bucket and Redis', async () => {
+  it.skipIf(skipKind(kind))('answer 503 naming what is down (an unreachable bucket), and Redis as degraded, not down', async () => {
     const t = await makeTestApp(kind, {
       SIFT_BLOB_URL: 's3://sift-nowhere',
       SIFT_S3_ENDPOINT: 'http://127.0.0.1:9',
@@ -31,6 +31,15 @@ describe.each(STORE_KINDS)('health endpoints on %s', (kind) => {
     expect((await t.app.server.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     const ready = await t.app.server.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'unavailable', down: ['blobs', 'redis'] });
+    expect(ready.headers['retry-after']).toBe('5');
+    expect(ready.json()).toEqual({ status: 'unavailable', down: ['blobs'], degraded: ['redis'] });
+  });
+
+  it.skipIf(skipKind(kind))('stay ready with Redis unreachable, saying the limits are degraded', async () => {
+    const t = await makeTestApp(kind, { REDIS_URL: 'redis://127.0.0.1:9' });
+    apps.push(t);
+    const ready = await t.app.server.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', degraded: ['redis'] });
   });
 });
