@@ -75,6 +75,8 @@ export interface Config {
   blobs: BlobConfig;
   /** Ceiling of the search indexes an API process keeps in memory, least recently searched out first. */
   searchCacheMb: number;
+  /** A port of its own for `/metrics`, on `host`, answered without the operator token; null: none. */
+  metricsPort: number | null;
 }
 
 export type BlobConfig =
@@ -284,7 +286,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     },
     blobs: blobs(),
     searchCacheMb: int('SIFT_SEARCH_CACHE_MB', 256, 1, 1_000_000),
+    metricsPort: env.SIFT_METRICS_PORT ? int('SIFT_METRICS_PORT', 0, 0, 65535) : null,
   };
+  if (config.metricsPort !== null && config.metricsPort !== 0 && config.metricsPort === config.port) {
+    problems.push(`SIFT_METRICS_PORT must differ from PORT (${config.port}): the metrics port is answered without a credential`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 describe('what the thread answering HTTP loads at start', () => {
-  it("loads none of the background workers' libraries (analysis, anonymisation, entities, mail), nor Redis's client unless configured, nor the MCP SDK before the first MCP request", () => {
+  it("loads none of the background workers' libraries (analysis, anonymisation, entities, mail), nor Redis's client unless configured, nor the MCP SDK before the first MCP request, nor prom-client before the first count", () => {
     // A module hook that prints every package the import of src/app.ts resolves.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-imports-'));
     const hook = path.join(dir, 'hook.mjs');
@@ -25,7 +25,18 @@ describe('what the thread answering HTTP loads at start', () => {
       });
       const loaded = new Set([...run.stderr.matchAll(/^pkg (\S+)$/gm)].map((m) => m[1]));
       expect(loaded.has('fastify')).toBe(true);
-      for (const heavy of ['compromise', 'nodemailer', 'ml-matrix', 'ioredis', 'mammoth', 'exceljs', 'unpdf', '@modelcontextprotocol/sdk', 'chrono-node'])
+      for (const heavy of [
+        'compromise',
+        'nodemailer',
+        'ml-matrix',
+        'ioredis',
+        'mammoth',
+        'exceljs',
+        'unpdf',
+        '@modelcontextprotocol/sdk',
+        'chrono-node',
+        'prom-client',
+      ])
         expect([heavy, loaded.has(heavy)]).toEqual([heavy, false]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -35,6 +35,7 @@ async function serve(config: Config) {
   let address: string;
   try {
     address = await app.server.listen({ port: config.port, host: config.host });
+    await (await import('../http/metrics-route.js')).listenMetrics(app.server, config).catch((err: Error) => Promise.reject(new ServeStartError(err.message)));
   } catch (err) {
     await app.close();
     const code = (err as { code?: string }).code;

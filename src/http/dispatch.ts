@@ -9,6 +9,7 @@ import type { Services } from './services.js';
 import { bodyLimitFor, MAX_BODY_BYTES } from '../schema/body-limit.js';
 import { ANSWERS } from '../schema/answers/surfaces.js';
 import { answerWith } from './answers.js';
+import { countRateLimited } from '../metrics/process.js';
 import type { TSchema } from '@sinclair/typebox';
 
 declare module 'fastify' {
@@ -30,6 +31,7 @@ export function setRateHeaders(reply: FastifyReply, v: RateVerdict) {
 export async function applyRateLimit(services: Services, reply: FastifyReply, bucket: Bucket, subject: string, points = 1) {
   const verdict = await services.limiter.consume(bucket, subject, points);
   setRateHeaders(reply, verdict);
+  if (!verdict.allowed) countRateLimited(bucket);
   if (!verdict.allowed) throw rateLimited(`rate limit of ${verdict.limit} requests per minute exceeded; retry in ${verdict.resetSeconds} s`);
 }
 

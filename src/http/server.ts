@@ -20,6 +20,7 @@ import { MAX_BODY_BYTES } from '../schema/body-limit.js';
 import { REFERENCED_RECORDS } from '../schema/answers/records.js';
 import { codeOfStatus, ERROR_CODE_HEADER } from '../domain/errors.js';
 import { registerHealthRoutes } from './health.js';
+import { registerMetrics } from './metrics-route.js';
 import { withMultipart } from './uploads/multipart.js';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -69,6 +70,7 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
     done(null, payload);
   });
   guardCredentials(app, full);
+  registerMetrics(app, full);
 
   registerHealthRoutes(app, full);
   const openapi = JSON.stringify(buildOpenApi());
