@@ -72,6 +72,7 @@ async function main() {
           leaseOwner: null,
           leaseExpiresAt: null,
           attempts: 0,
+          soloAttempts: 0,
           createdAt: now,
           updatedAt: now,
         })

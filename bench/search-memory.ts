@@ -44,7 +44,7 @@ async function fill(store: Store, projectCount: number, chunksEach: number, seed
           .values({
             ...{ id: docId, projectId: project.id as string, counter: d, filename: `i${d}.txt`, status: 'ready', pipeline: 'standard', creditCost: 1 },
             ...{ wordCount: 1000, error: null, mimeType: 'text/plain', sizeBytes: 1, blobKey: null, sourceUrl: null, text: '', confirmedAt: now },
-            ...{ leaseOwner: null, leaseExpiresAt: null, attempts: 0, createdAt: now, updatedAt: now },
+            ...{ leaseOwner: null, leaseExpiresAt: null, attempts: 0, soloAttempts: 0, createdAt: now, updatedAt: now },
           })
           .execute();
         const read = Array.from({ length: Math.min(15, chunksEach - (d - 1) * 15) }, (_, idx) => {

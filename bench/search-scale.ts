@@ -53,7 +53,7 @@ async function fill(store: Store): Promise<string> {
           .values({
             ...{ id: docId, projectId, counter: k + 1, filename: `i${k}.txt`, status: 'ready', pipeline: 'standard', creditCost: 1 },
             ...{ wordCount: 1000, error: null, mimeType: 'text/plain', sizeBytes: 1, blobKey: null, sourceUrl: null, text: '', confirmedAt: now },
-            ...{ leaseOwner: null, leaseExpiresAt: null, attempts: 0, createdAt: now, updatedAt: now },
+            ...{ leaseOwner: null, leaseExpiresAt: null, attempts: 0, soloAttempts: 0, createdAt: now, updatedAt: now },
           })
           .execute();
         // As the worker writes a processed document: its chunks with what search ranks them by, and its row of vectors.

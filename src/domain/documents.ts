@@ -71,6 +71,7 @@ export async function createPendingDocuments(trx: Tx, project: Row<'projects'>, 
       leaseOwner: null,
       leaseExpiresAt: null,
       attempts: 0,
+      soloAttempts: 0,
       createdAt: now,
       updatedAt: now,
       contentHash: hash,
@@ -186,7 +187,7 @@ export async function confirmDocuments(trx: Tx, project: Row<'projects'>, payer:
   const now = nowIso();
   const moved = await trx
     .updateTable('documents')
-    .set({ status: 'processing', confirmedAt: now, updatedAt: now, leaseOwner: null, leaseExpiresAt: null, attempts: 0 })
+    .set({ status: 'processing', confirmedAt: now, updatedAt: now, leaseOwner: null, leaseExpiresAt: null, attempts: 0, soloAttempts: 0 })
     .where('id', 'in', ids)
     .where('status', '=', 'awaiting_confirmation')
     .executeTakeFirst();

@@ -94,6 +94,8 @@ export interface DocumentsTable {
   leaseOwner: string | null;
   leaseExpiresAt: string | null;
   attempts: number;
+  /** Attempts made alone in their process, after one in flight when its process stopped (worker/solo.ts). */
+  soloAttempts: number;
   createdAt: string;
   updatedAt: string;
   /** SHA-256 of the uploaded bytes (or of the inline text), hex. */
@@ -290,6 +292,8 @@ export interface AnalysesTable {
   leaseOwner: string | null;
   leaseExpiresAt: string | null;
   attempts: number;
+  /** Attempts made alone in their process, after one in flight when its process stopped (worker/solo.ts). */
+  soloAttempts: number;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;

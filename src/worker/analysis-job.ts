@@ -1,6 +1,8 @@
 import type { Row } from '../store/tables.js';
 import type { WorkerContext, JobKind } from './context.js';
-import { claimAnalysis, holdLease, isoIn, renewLease } from './lease.js';
+import { claimAnalysis, isoIn, renewLease } from './lease.js';
+import { MAX_SOLO_ATTEMPTS, stoppedItsProcessAlone } from './solo.js';
+import { workOn } from './work-on.js';
 import type { Tx } from '../store/store.js';
 import { nowIso } from '../domain/clock.js';
 import { coverageOf, familyOf, nothingNewNote, storedUsage, type AnalysisParams, type AnalysisType } from '../domain/analyses.js';
@@ -409,41 +411,53 @@ export const analysisJob: JobKind = {
   async run(ctx) {
     const run = await claimAnalysis(ctx.store, ctx.owner, ctx.leaseMs);
     if (!run) return false;
-    if (run.attempts > 3) {
-      await finishRun(ctx, run, { status: 'failed', error: 'the analysis kept stopping before it finished' });
+    if (stoppedItsProcessAlone(run)) {
+      await finishRun(ctx, run, {
+        status: 'failed',
+        error: `the analysis stopped the process running it each time it was tried alone (${MAX_SOLO_ATTEMPTS} times)`,
+      });
       return true;
     }
-    const lease = holdLease(ctx.store, 'analyses', run.id, ctx.owner, ctx.leaseMs);
     try {
-      await fenced(ctx, run, async (trx) => {
-        await trx
-          .updateTable('analyses')
-          .set({ status: 'running', startedAt: run.startedAt ?? nowIso() })
-          .where('id', '=', run.id)
-          .execute();
-        if (run.attempts > 1) await clearEarlierAttempt(trx, run);
-      });
-      const project = await ctx.store.db.selectFrom('projects').selectAll().where('id', '=', run.projectId).executeTakeFirstOrThrow();
-      const params = JSON.parse(run.params) as AnalysisParams;
-      const type = run.type as AnalysisType;
-      let note: string | null = null;
-      const model = type === 'automatic' || type === 'predefined' ? modelFor(ctx, run) : null;
-      if (type === 'automatic') note = await runAutomatic(ctx, run, project, params, model);
-      else if (type === 'predefined') note = await runPredefined(ctx, run, project, params, model);
-      else if (type === 'summaries') await runSummaries(ctx, run, project);
-      else await runMetadataSummaries(ctx, run, project);
-      const used = model && model.usage.calls + model.usage.cachedCalls + model.usage.failedCalls > 0 ? storedUsage(model.usage) : null;
-      await finishRun(ctx, run, { status: 'completed', note, modelUsage: used });
-    } catch (err) {
-      if (err instanceof LeaseLost) ctx.log.warn({ analysisId: run.id }, 'the analysis was taken over by another worker; this one wrote nothing more');
-      else {
-        ctx.log.error({ err, analysisId: run.id }, 'analysis failed');
-        await finishRun(ctx, run, { status: 'failed', error: 'the analysis failed unexpectedly' });
-      }
+      await workOn(
+        ctx,
+        'analyses',
+        run,
+        () => analyse(ctx, run),
+        async (err) => {
+          if (err instanceof LeaseLost) ctx.log.warn({ analysisId: run.id }, 'the analysis was taken over by another worker; this one wrote nothing more');
+          else {
+            ctx.log.error({ err, analysisId: run.id }, 'analysis failed');
+            await finishRun(ctx, run, { status: 'failed', error: 'the analysis failed unexpectedly' });
+          }
+        },
+      );
     } finally {
-      lease.stop();
       releaseMemory();
     }
     return true;
   },
 };
+
+async function analyse(ctx: WorkerContext, run: Row<'analyses'>): Promise<void> {
+  await fenced(ctx, run, async (trx) => {
+    await trx
+      .updateTable('analyses')
+      .set({ status: 'running', startedAt: run.startedAt ?? nowIso() })
+      .where('id', '=', run.id)
+      .execute();
+    // Started before: by a process that stopped, or one that gave the run back when the database went away.
+    if (run.status === 'running' || run.attempts > 1) await clearEarlierAttempt(trx, run);
+  });
+  const project = await ctx.store.db.selectFrom('projects').selectAll().where('id', '=', run.projectId).executeTakeFirstOrThrow();
+  const params = JSON.parse(run.params) as AnalysisParams;
+  const type = run.type as AnalysisType;
+  let note: string | null = null;
+  const model = type === 'automatic' || type === 'predefined' ? modelFor(ctx, run) : null;
+  if (type === 'automatic') note = await runAutomatic(ctx, run, project, params, model);
+  else if (type === 'predefined') note = await runPredefined(ctx, run, project, params, model);
+  else if (type === 'summaries') await runSummaries(ctx, run, project);
+  else await runMetadataSummaries(ctx, run, project);
+  const used = model && model.usage.calls + model.usage.cachedCalls + model.usage.failedCalls > 0 ? storedUsage(model.usage) : null;
+  await finishRun(ctx, run, { status: 'completed', note, modelUsage: used });
+}

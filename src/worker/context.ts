@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Store } from '../store/store.js';
 import type { BlobStore } from '../store/blobs.js';
 import type { LlmProvider } from '../engine/llm/provider.js';
+import type { SoloGate } from './solo.js';
 
 export interface WorkerContext {
   config: Config;
@@ -12,6 +13,8 @@ export interface WorkerContext {
   /** This worker's identity, written as the lease owner. */
   owner: string;
   leaseMs: number;
+  /** The process's gate for items tried alone after their process stopped (solo.ts). */
+  solo?: SoloGate;
   llm?: LlmProvider | null;
   /** Seams for tests that need a slow step at a known point. */
   hooks?: { beforeAnalysisWrite?: () => Promise<void> };

@@ -3,9 +3,12 @@ import { chunkText } from '../engine/chunk.js';
 import { analyseForSearch, documentSearchRow, encodeAnalysed } from '../engine/search/analysed.js';
 import { newId } from '../domain/ids.js';
 import { nowIso } from '../domain/clock.js';
-import { claimDocument, holdLease } from './lease.js';
-import { finishDocument, MAX_ATTEMPTS } from './extract-document.js';
-import type { JobKind } from './context.js';
+import { claimDocument } from './lease.js';
+import { finishDocument, stoppedAlone } from './extract-document.js';
+import type { JobKind, WorkerContext } from './context.js';
+import type { Row } from '../store/tables.js';
+import { stoppedItsProcessAlone } from './solo.js';
+import { workOn } from './work-on.js';
 import { materialiseImportedCodings } from '../domain/refi-import.js';
 import { embedDocument } from './text-vectors.js';
 
@@ -18,67 +21,72 @@ export const processingJob: JobKind = {
   async run(ctx) {
     const doc = await claimDocument(ctx.store, 'processing', ctx.owner, ctx.leaseMs);
     if (!doc) return false;
-    if (doc.attempts > MAX_ATTEMPTS) {
-      await finishDocument(ctx, doc, 'processing', { status: 'failed', error: 'processing failed repeatedly' });
+    if (stoppedItsProcessAlone(doc)) {
+      await finishDocument(ctx, doc, 'processing', { status: 'failed', error: stoppedAlone('processing') });
       return true;
     }
-    const lease = holdLease(ctx.store, 'documents', doc.id, ctx.owner, ctx.leaseMs);
-    try {
-      const project = await ctx.store.db.selectFrom('projects').select('locale').where('id', '=', doc.projectId).executeTakeFirstOrThrow();
-      const raw = doc.text ?? '';
-      const text = doc.pipeline === 'anonymized' ? anonymize(raw, { locale: project.locale }).text : raw;
-      const chunks = chunkText(text, { locale: project.locale });
-      // What search ranks each chunk by, read now (outside the transaction) rather than by every process that first searches the project.
-      const read = chunks.map((c) => ({ id: newId(), analysed: analyseForSearch(c.text, project.locale) }));
-      const analysed = read.map((r) => encodeAnalysed(r.analysed, project.locale));
-      const ready = await ctx.store.transaction(async (trx) => {
-        const mine = await trx
-          .selectFrom('documents')
-          .select('id')
-          .where('id', '=', doc.id)
-          .where('leaseOwner', '=', ctx.owner)
-          .where('status', '=', 'processing')
-          .executeTakeFirst();
-        if (!mine) return false;
-        await trx.deleteFrom('chunks').where('documentId', '=', doc.id).execute();
-        await trx.deleteFrom('documentSearch').where('documentId', '=', doc.id).execute();
-        for (let i = 0; i < chunks.length; i += 200) {
-          await trx
-            .insertInto('chunks')
-            .values(
-              chunks.slice(i, i + 200).map((c, n) => ({
-                ...analysed[i + n]!,
-                id: read[i + n]!.id,
-                projectId: doc.projectId,
-                documentId: doc.id,
-                idx: c.idx,
-                text: c.text,
-                speaker: c.speaker,
-                startOffset: c.start,
-                endOffset: c.end,
-              })),
-            )
-            .execute();
-        }
-        await trx
-          .insertInto('documentSearch')
-          .values({ documentId: doc.id, projectId: doc.projectId, ...documentSearchRow(read, project.locale) })
-          .execute();
-        await trx
-          .updateTable('documents')
-          .set({ status: 'ready', text, leaseOwner: null, leaseExpiresAt: null, updatedAt: nowIso() })
-          .where('id', '=', doc.id)
-          .execute();
-        await materialiseImportedCodings(trx, doc.id, doc.projectId, text);
-        return true;
-      });
-      if (ready) await embedDocument(ctx, doc.projectId, project.locale, { id: doc.id, text, chunks });
-    } catch (err) {
-      ctx.log.error({ err, documentId: doc.id }, 'processing failed');
-      await finishDocument(ctx, doc, 'processing', { status: 'failed', error: 'processing failed' });
-    } finally {
-      lease.stop();
-    }
+    await workOn(
+      ctx,
+      'documents',
+      doc,
+      () => processDocument(ctx, doc),
+      async (err) => {
+        ctx.log.error({ err, documentId: doc.id }, 'processing failed');
+        await finishDocument(ctx, doc, 'processing', { status: 'failed', error: 'processing failed' });
+      },
+    );
     return true;
   },
 };
+
+async function processDocument(ctx: WorkerContext, doc: Row<'documents'>): Promise<void> {
+  const project = await ctx.store.db.selectFrom('projects').select('locale').where('id', '=', doc.projectId).executeTakeFirstOrThrow();
+  const raw = doc.text ?? '';
+  const text = doc.pipeline === 'anonymized' ? anonymize(raw, { locale: project.locale }).text : raw;
+  const chunks = chunkText(text, { locale: project.locale });
+  // What search ranks each chunk by, read now (outside the transaction) rather than by every process that first searches the project.
+  const read = chunks.map((c) => ({ id: newId(), analysed: analyseForSearch(c.text, project.locale) }));
+  const analysed = read.map((r) => encodeAnalysed(r.analysed, project.locale));
+  const ready = await ctx.store.transaction(async (trx) => {
+    const mine = await trx
+      .selectFrom('documents')
+      .select('id')
+      .where('id', '=', doc.id)
+      .where('leaseOwner', '=', ctx.owner)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    if (!mine) return false;
+    await trx.deleteFrom('chunks').where('documentId', '=', doc.id).execute();
+    await trx.deleteFrom('documentSearch').where('documentId', '=', doc.id).execute();
+    for (let i = 0; i < chunks.length; i += 200) {
+      await trx
+        .insertInto('chunks')
+        .values(
+          chunks.slice(i, i + 200).map((c, n) => ({
+            ...analysed[i + n]!,
+            id: read[i + n]!.id,
+            projectId: doc.projectId,
+            documentId: doc.id,
+            idx: c.idx,
+            text: c.text,
+            speaker: c.speaker,
+            startOffset: c.start,
+            endOffset: c.end,
+          })),
+        )
+        .execute();
+    }
+    await trx
+      .insertInto('documentSearch')
+      .values({ documentId: doc.id, projectId: doc.projectId, ...documentSearchRow(read, project.locale) })
+      .execute();
+    await trx
+      .updateTable('documents')
+      .set({ status: 'ready', text, leaseOwner: null, leaseExpiresAt: null, updatedAt: nowIso() })
+      .where('id', '=', doc.id)
+      .execute();
+    await materialiseImportedCodings(trx, doc.id, doc.projectId, text);
+    return true;
+  });
+  if (ready) await embedDocument(ctx, doc.projectId, project.locale, { id: doc.id, text, chunks });
+}

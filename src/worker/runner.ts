@@ -9,6 +9,8 @@ import { blobSweepJob } from './blob-sweep.js';
 import { listingLogPruneJob } from './listing-log-prune.js';
 import { modelAnswersPruneJob } from './model-answers.js';
 import { searchBackfillJob } from './search-backfill.js';
+import { SoloGate } from './solo.js';
+import { isStoreUnavailable } from '../store/unavailable.js';
 
 /** Paid work first, then extraction, then analyses (which need processed documents), then mail, then housekeeping. */
 export const JOB_KINDS: JobKind[] = [
@@ -36,7 +38,8 @@ export interface WorkerOptions {
   kinds?: JobKind[];
 }
 
-export function startWorkers(base: Omit<WorkerContext, 'owner'>, options: WorkerOptions): Workers {
+export function startWorkers(given: Omit<WorkerContext, 'owner'>, options: WorkerOptions): Workers {
+  const base = { ...given, solo: given.solo ?? new SoloGate() };
   const kinds = options.kinds ?? JOB_KINDS;
   const pollMs = options.pollMs ?? 1000;
   let stopping = false;
@@ -60,7 +63,9 @@ export function startWorkers(base: Omit<WorkerContext, 'owner'>, options: Worker
       try {
         if (await kind.run(ctx)) return true;
       } catch (err) {
-        ctx.log.error({ err, job: kind.name }, 'job failed');
+        // While the database is away every claim fails: a warning, and the loop tries again after its pause.
+        if (isStoreUnavailable(err)) ctx.log.warn({ err: { message: (err as Error).message }, job: kind.name }, 'the database does not answer');
+        else ctx.log.error({ err, job: kind.name }, 'job failed');
       }
     }
     return false;

@@ -37,6 +37,7 @@ export async function insertDocument(
       leaseOwner: null,
       leaseExpiresAt: null,
       attempts: 0,
+      soloAttempts: 0,
       createdAt: now,
       updatedAt: now,
       contentHash: null,
