@@ -44,7 +44,7 @@ export async function findEntities(scope: ProjectScope, body: ReadBody<'find_ent
     unread.map((c) => c.text),
     scope.project.locale,
   ).catch((err: unknown) => {
-    if (err instanceof EntitiesUnavailable) throw unavailable(err.message);
+    if (err instanceof EntitiesUnavailable) throw unavailable(err.message, { cause: err });
     throw err;
   });
   const fresh = new Map(unread.map((c, i) => [c.id, read[i]!]));

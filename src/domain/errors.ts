@@ -49,13 +49,22 @@ export const ERROR_CODES = {
   several_batches: { status: 409, description: '`confirm_documents`: several confirmable batches and no `documentIds`' },
   cost_changed: { status: 409, description: '`confirm_documents`: `expectedCreditCost` differs from the current cost' },
   confirmed_meanwhile: { status: 409, description: '`confirm_documents`: some documents were confirmed or deleted by a concurrent request' },
-  already_exists: { status: 409, description: 'a user with this e-mail, or a tag with this name, already exists' },
+  email_taken: {
+    status: 409,
+    description: '`create_user`: a user with this e-mail already exists (the message ends with their id, unless a concurrent request created them first)',
+  },
+  tag_exists: { status: 409, description: '`manage_tags`: a tag with this name, in any letter case, already exists in the project' },
+  already_exists: { status: 409, description: 'a concurrent request created the same thing first (a rule of the store without a more precise code)' },
   not_empty: { status: 409, description: 'a category or metadata field still holds content; pass the delete-if-not-empty flag' },
   payload_too_large: { status: 413, description: 'a body or file over its limit' },
   unsupported_media_type: { status: 415, description: 'a media file or a type that cannot be read' },
   rate_limited: { status: 429, description: 'rate limit exceeded; see `Retry-After`' },
   internal: { status: 500, description: 'unexpected server error (logged with the request id)' },
-  unavailable: { status: 503, description: 'work the request needs did not finish within its budget (`find_entities` over a very large project); retry later' },
+  unavailable: {
+    status: 503,
+    description:
+      'the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later',
+  },
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 export const ERROR_CODE_HEADER = 'Sift-Error-Code';
@@ -82,14 +91,19 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * An expected failure. `options.cause` keeps the error it stands for (a refused fetch, an
+ * unreadable archive, a store's refusal): the caller sees the message, the log sees both.
+ */
 export class DomainError extends Error {
   constructor(
     readonly kind: ErrorKind,
     message: string,
     readonly details?: FieldError[],
     private readonly preciseCode?: ErrorCode,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'DomainError';
   }
   get status(): number {
@@ -100,16 +114,22 @@ export class DomainError extends Error {
   }
 }
 
-export const invalid = (message: string, details?: FieldError[]) => new DomainError('invalid', message, details ?? [{ path: '', message }]);
+// Each factory takes the error it wraps, if any, as `{cause}` (ES2022 error options).
+export const invalid = (message: string, details?: FieldError[], options?: ErrorOptions) =>
+  new DomainError('invalid', message, details ?? [{ path: '', message }], undefined, options);
 /** A 400 that names the member of the body at fault. */
-export const invalidField = (path: string, message: string) => new DomainError('invalid', message, [{ path, message }]);
-export const unauthorized = (message = 'missing or invalid credential') => new DomainError('unauthorized', message);
+export const invalidField = (path: string, message: string, options?: ErrorOptions) =>
+  new DomainError('invalid', message, [{ path, message }], undefined, options);
+export const unauthorized = (message = 'missing or invalid credential', options?: ErrorOptions) =>
+  new DomainError('unauthorized', message, undefined, undefined, options);
 export const paymentRequired = (message: string) => new DomainError('payment_required', message);
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const notFound = (what: string, id?: string) =>
   new DomainError('not_found', id === undefined ? `${what} not found` : `${what} ${JSON.stringify(id)} not found`);
-export const conflict = (message: string, code: ErrorCode = 'conflict') => new DomainError('conflict', message, undefined, code);
-export const payloadTooLarge = (message: string) => new DomainError('payload_too_large', message);
-export const unsupportedMediaType = (message: string) => new DomainError('unsupported_media_type', message);
+export const conflict = (message: string, code: ErrorCode = 'conflict', options?: ErrorOptions) =>
+  new DomainError('conflict', message, undefined, code, options);
+export const payloadTooLarge = (message: string, options?: ErrorOptions) => new DomainError('payload_too_large', message, undefined, undefined, options);
+export const unsupportedMediaType = (message: string, options?: ErrorOptions) =>
+  new DomainError('unsupported_media_type', message, undefined, undefined, options);
 export const rateLimited = (message = 'rate limit exceeded') => new DomainError('rate_limited', message);
-export const unavailable = (message: string) => new DomainError('unavailable', message);
+export const unavailable = (message: string, options?: ErrorOptions) => new DomainError('unavailable', message, undefined, undefined, options);

@@ -165,13 +165,12 @@ export async function setMetadataValues(scope: ProjectScope, body: WriteBody<'se
         refusedShortName: v.shortName !== undefined && shortName.accepted === null ? v.shortName : null,
         updatedAt: nowIso(),
       };
-      const existing = await trx.selectFrom('metadataValues').select('id').where('documentId', '=', doc.id).where('fieldId', '=', field.id).executeTakeFirst();
-      if (existing) await trx.updateTable('metadataValues').set(row).where('id', '=', existing.id).execute();
-      else
-        await trx
-          .insertInto('metadataValues')
-          .values({ id: newId(), projectId, documentId: doc.id, fieldId: field.id, createdAt: row.updatedAt, ...row })
-          .execute();
+      // One statement, so that two concurrent transactions setting one value cannot both insert.
+      await trx
+        .insertInto('metadataValues')
+        .values({ id: newId(), projectId, documentId: doc.id, fieldId: field.id, createdAt: row.updatedAt, ...row })
+        .onConflict((oc) => oc.columns(['documentId', 'fieldId']).doUpdateSet(row))
+        .execute();
     }
     const stored = await trx.selectFrom('metadataValues').selectAll().where('documentId', '=', doc.id).orderBy('createdAt').orderBy('id').execute();
     return { values: await valueViews(trx, projectId, stored), refused };

@@ -110,12 +110,12 @@ export async function setMember(db: DbOrTx, projectId: string, userId: string, r
   const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   if (!user) throw notFound('user', userId);
   const now = nowIso();
-  const existing = await roleOf(db, projectId, userId);
-  if (existing) {
-    await db.updateTable('memberships').set({ role }).where('projectId', '=', projectId).where('userId', '=', userId).execute();
-  } else {
-    await db.insertInto('memberships').values({ projectId, userId, role, createdAt: now }).execute();
-  }
+  // One statement, so that two concurrent calls for one member cannot both insert.
+  await db
+    .insertInto('memberships')
+    .values({ projectId, userId, role, createdAt: now })
+    .onConflict((oc) => oc.columns(['projectId', 'userId']).doUpdateSet({ role }))
+    .execute();
   return { projectId, userId, role };
 }
 

@@ -39,7 +39,7 @@ export async function planImport(data: Uint8Array): Promise<ImportPlan> {
   try {
     return await planQdpxInThread(data);
   } catch (err) {
-    if (err instanceof QdpxError) throw invalidField('/file', err.message);
+    if (err instanceof QdpxError) throw invalidField('/file', err.message, { cause: err });
     throw err;
   }
 }

@@ -53,7 +53,9 @@ export async function getTags(scope: ProjectScope): Promise<ReadAnswer<'get_tags
 
 async function ensureUniqueText(db: DbOrTx, projectId: string, text: string, except?: string) {
   const clash = (await allTags(db, projectId)).find((t) => t.id !== except && t.text.trim().toLowerCase() === text.trim().toLowerCase());
-  if (clash) throw conflict(`a tag named ${JSON.stringify(clash.text)} already exists (${clash.shortId})`, 'already_exists');
+  // A concurrent request may pass this check too: the store's unique index then refuses the
+  // second, answered with the same code (src/store/unique.ts).
+  if (clash) throw conflict(`a tag named ${JSON.stringify(clash.text)} already exists (${clash.shortId})`, 'tag_exists');
 }
 
 /** Resolves every named target first, so that a 404 leaves nothing half-done. */
@@ -90,6 +92,8 @@ export async function manageTags(scope: ProjectScope, body: WriteBody<'manage_ta
           await trx
             .insertInto('tagTargets')
             .values(targets.map((t) => ({ tagId: tag.id, targetType: t.type, targetId: t.id, projectId })))
+            // One target may be named twice (its id and its text, or `D3` and its UUID).
+            .onConflict((oc) => oc.columns(['tagId', 'targetType', 'targetId']).doNothing())
             .execute();
         return view(tag);
       }
@@ -119,7 +123,12 @@ export async function manageTags(scope: ProjectScope, body: WriteBody<'manage_ta
         for (const t of targets) {
           await trx.deleteFrom('tagTargets').where('tagId', '=', tag.id).where('targetType', '=', t.type).where('targetId', '=', t.id).execute();
           if (body.operation === 'add_targets')
-            await trx.insertInto('tagTargets').values({ tagId: tag.id, targetType: t.type, targetId: t.id, projectId }).execute();
+            await trx
+              .insertInto('tagTargets')
+              .values({ tagId: tag.id, targetType: t.type, targetId: t.id, projectId })
+              // A concurrent add of the same target (PostgreSQL's READ COMMITTED lets both pass the delete).
+              .onConflict((oc) => oc.columns(['tagId', 'targetType', 'targetId']).doNothing())
+              .execute();
         }
         const updatedAt = nowIso();
         await trx.updateTable('tags').set({ updatedAt }).where('id', '=', tag.id).execute();

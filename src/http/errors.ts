@@ -2,14 +2,20 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ERROR_CODE_HEADER } from '../domain/errors.js';
 import { AnswerMismatch } from './answers.js';
 import { refusedCredential } from './credential-guard.js';
-import { isUniqueViolation } from '../store/unique.js';
+import { uniqueConflict } from '../store/unique.js';
+import { isStoreUnavailable } from '../store/unavailable.js';
 
 /** Paths whose bodies are dispatcher JSON: a wrong content type there is a 400, not a 415. */
 const isDispatcherPath = (url: string) => /^\/api\/sift-(read|write|account|partner|admin)(\?|$)/.test(url);
 
+/** How long a client is asked to wait while the database does not answer. */
+const STORE_RETRY_SECONDS = 5;
+
 /**
  * The one place that turns failures into HTTP: DomainErrors carry their status; Fastify's own
- * client errors keep theirs; everything else is a logged, generic 500.
+ * client errors keep theirs; a database that does not answer is a 503 to retry; a unique rule of
+ * the store that a concurrent request won is a 409 with its own code; everything else is a
+ * logged, generic 500. What an error wraps (its `cause`) is logged with the request id, never sent.
  */
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof DomainError) {
@@ -17,7 +23,9 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     if (refused) return reply.status(429).header(ERROR_CODE_HEADER, 'rate_limited').send({ error: refused });
     const body: Record<string, unknown> = { error: err.message };
     if (err.status === 400) body.details = err.details ?? [];
-    if (err.status >= 500) req.log.error({ err }, 'request failed');
+    if (err.status >= 500) req.log.error({ err, requestId: req.id }, 'request failed');
+    // A refusal that stands for another error (a fetch, an archive, a multipart parser): what it said is the operator's.
+    else if (err.cause !== undefined) req.log.info({ err, requestId: req.id }, `request refused (${err.code})`);
     return reply.status(err.status).header(ERROR_CODE_HEADER, err.code).send(body);
   }
   const fe = err as FastifyError;
@@ -44,9 +52,25 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     return reply.status(code).send(body);
   }
   if (err instanceof AnswerMismatch) return reply.status(500).send({ error: err.message });
+  // Transient: a restart, a failover, a dropped connection. Not the request's fault, nor an unexpected error.
+  if (isStoreUnavailable(err)) {
+    req.log.warn({ err, requestId: req.id }, 'the database is not answering');
+    return reply
+      .status(503)
+      .header('Retry-After', String(STORE_RETRY_SECONDS))
+      .header(ERROR_CODE_HEADER, 'unavailable')
+      .send({ error: `the database is not answering; retry in ${STORE_RETRY_SECONDS} s` });
+  }
   // A concurrent request won a race the application's own check could not see (a tag's name, a user's e-mail).
-  if (isUniqueViolation(err))
-    return reply.status(409).header(ERROR_CODE_HEADER, 'already_exists').send({ error: 'it already exists: a concurrent request created it first' });
+  const unique = uniqueConflict(err);
+  if (unique) {
+    if (!unique.mapped)
+      req.log.warn(
+        { err, constraint: unique.constraint, requestId: req.id },
+        'a unique rule of the store without an error code of its own (src/store/unique.ts)',
+      );
+    return reply.status(409).header(ERROR_CODE_HEADER, unique.code).send({ error: unique.message });
+  }
   req.log.error({ err, requestId: req.id }, 'unexpected error');
   return reply.status(500).send({ error: `unexpected server error (request id ${req.id})` });
 }

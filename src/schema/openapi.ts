@@ -51,6 +51,13 @@ function commonErrors(surface: SurfaceDef['name'] | 'upload'): Json {
       return { ...r, headers: { ...r.headers, 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } } } };
     })(),
     '500': errorResponse('Unexpected server error (never leaks internals; logged with the request id).', 500),
+    '503': (() => {
+      const r = errorResponse(
+        'The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget.',
+        503,
+      );
+      return { ...r, headers: { ...r.headers, 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } } } };
+    })(),
   };
   if (surface !== 'admin' && surface !== 'partner')
     r['403'] = errorResponse('A read key where an edit key is needed, or a role below `owner`/`admin` on the project.', 403);

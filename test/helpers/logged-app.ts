@@ -11,10 +11,14 @@ import { openTestStore, type StoreKind } from './stores.js';
 export type LogLine = Record<string, unknown> & { level: number; msg?: string };
 
 /**
- * An app on a fresh store whose log (warn and above) is kept in `logs`, for tests of what an
- * operator reads there. Limits are as high as makeTestApp's unless `env` sets them.
+ * An app on a fresh store whose log (at `level` and above) is kept in `logs`, for tests of what
+ * an operator reads there. Limits are as high as makeTestApp's unless `env` sets them.
  */
-export async function makeLoggedApp(kind: StoreKind, env: Record<string, string> = {}): Promise<{ app: App; logs: LogLine[]; close(): Promise<void> }> {
+export async function makeLoggedApp(
+  kind: StoreKind,
+  env: Record<string, string> = {},
+  level: 'info' | 'warn' = 'warn',
+): Promise<{ app: App; logs: LogLine[]; close(): Promise<void> }> {
   const logs: LogLine[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -37,7 +41,7 @@ export async function makeLoggedApp(kind: StoreKind, env: Record<string, string>
     ...env,
   });
   // Fastify takes a destination stream in its logger options; the app's type names only the level.
-  const app = await createApp(config, { store, logger: { level: 'warn', stream } as never });
+  const app = await createApp(config, { store, logger: { level, stream } as never });
   return {
     app,
     logs,

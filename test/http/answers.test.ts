@@ -76,6 +76,6 @@ describe('error answers carry a stable code in Sift-Error-Code', () => {
     expect(ok.headers['sift-error-code']).toBeUndefined();
     const again = await t.post('/api/sift-admin', ADMIN_TOKEN, { action: 'create_user', email: 'a@example.com' });
     expect(again.statusCode).toBe(409);
-    expect(again.headers['sift-error-code']).toBe('already_exists');
+    expect(again.headers['sift-error-code']).toBe('email_taken');
   });
 });

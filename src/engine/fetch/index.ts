@@ -14,8 +14,9 @@ export class FetchRefusedError extends Error {
   constructor(
     readonly url: string,
     readonly reason: string,
+    options?: ErrorOptions,
   ) {
-    super(`${url}: ${reason}`);
+    super(`${url}: ${reason}`, options);
     this.name = 'FetchRefusedError';
   }
 }
@@ -117,8 +118,8 @@ async function checkedAddress(url: URL, raw: string, opts: SafeFetchOptions): Pr
   // WHATWG URL parsing already turned decimal/octal/hex IPv4 forms into dotted quads.
   const addresses = net.isIP(host)
     ? [{ address: host, family: net.isIP(host) }]
-    : await (opts.lookup ?? defaultLookup)(host).catch(() => {
-        throw new FetchRefusedError(raw, `the host ${host} could not be resolved`);
+    : await (opts.lookup ?? defaultLookup)(host).catch((err: unknown) => {
+        throw new FetchRefusedError(raw, `the host ${host} could not be resolved`, { cause: err });
       });
   if (addresses.length === 0) throw new FetchRefusedError(raw, `the host ${host} has no address`);
   for (const a of addresses) {
@@ -179,12 +180,12 @@ function requestOnce(url: URL, pinned: { address: string; family: number }, raw:
           parts.push(chunk);
         });
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, data: Buffer.concat(parts) }));
-        res.on('error', (err) => reject(new FetchRefusedError(raw, `the download failed: ${err.message}`)));
+        res.on('error', (err) => reject(new FetchRefusedError(raw, `the download failed: ${err.message}`, { cause: err })));
       },
     );
     const timer = setTimeout(() => req.destroy(new FetchRefusedError(raw, 'timed out')), remaining);
     req.on('close', () => clearTimeout(timer));
-    req.on('error', (err) => reject(err instanceof FetchRefusedError ? err : new FetchRefusedError(raw, `the request failed: ${err.message}`)));
+    req.on('error', (err) => reject(err instanceof FetchRefusedError ? err : new FetchRefusedError(raw, `the request failed: ${err.message}`, { cause: err })));
     req.end();
   });
 }

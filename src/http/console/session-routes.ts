@@ -28,7 +28,8 @@ async function signIn(services: Services, req: FastifyRequest, key: string): Pro
   if (keyKind(key) !== 'api') throw unauthorized('this is not a sift account key (sift_…e) or the operator token');
   if (key.endsWith('r')) throw unauthorized('this is a read key of one project: sign in with an account key (sift_…e, from your operator)');
   const p = await authAccountKey(services.store, key).catch((err: unknown) => {
-    if (err instanceof DomainError && err.status === 401) throw unauthorized('this key is unknown, revoked, or a project key: sign in with an account key');
+    if (err instanceof DomainError && err.status === 401)
+      throw unauthorized('this key is unknown, revoked, or a project key: sign in with an account key', { cause: err });
     throw err;
   });
   // A valid account key is never refused for others' failures.

@@ -89,14 +89,17 @@ export function mapMultipartError(err: unknown): unknown {
   if (err instanceof DomainError) return err;
   const code = (err as { code?: string }).code;
   // The client went away mid-upload: nobody is left to answer, and nothing went wrong here.
-  if (code === 'ECONNRESET' || (err instanceof Error && err.message === 'aborted')) return invalid('the upload was aborted by the client before it ended');
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge('a file is larger than 50 MB');
+  const cause = { cause: err };
+  if (code === 'ECONNRESET' || (err instanceof Error && err.message === 'aborted'))
+    return invalid('the upload was aborted by the client before it ended', undefined, cause);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge('a file is larger than 50 MB', cause);
   if (code === 'FST_FILES_LIMIT')
-    return invalid(`at most ${MAX_FILES} files per upload`, [{ path: '/file', message: `at most ${MAX_FILES} files per upload` }]);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return invalid('too many parts in the multipart body');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') return invalid('the body must be multipart/form-data with `file` fields');
+    return invalid(`at most ${MAX_FILES} files per upload`, [{ path: '/file', message: `at most ${MAX_FILES} files per upload` }], cause);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return invalid('too many parts in the multipart body', undefined, cause);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA')
+    return invalid('the body must be multipart/form-data with `file` fields', undefined, cause);
   if (err instanceof Error && /Unexpected end of (form|multipart data)|Malformed|boundary/i.test(err.message))
-    return invalid(`malformed multipart body: ${err.message}`);
+    return invalid(`malformed multipart body: ${err.message}`, undefined, cause);
   return err;
 }
 
@@ -122,8 +125,11 @@ export async function fetchAll(
       try {
         fetched = await safeFetch(u.url, { maxBytes: MAX_FILE_BYTES, allowAddress });
       } catch (err) {
-        if (err instanceof FetchRefusedError) throw invalidField(`${pointer}/${i}/url`, `could not fetch ${u.url}: ${err.reason}`);
-        throw invalidField(`${pointer}/${i}/url`, `could not fetch ${u.url}`);
+        // The caller reads the refusal's reason, written for them; anything else is not theirs to
+        // read (it may name the server's own addresses or files): the operator's log gets it, as
+        // the error's cause (errors.ts logs a refusal's cause with the request id).
+        if (err instanceof FetchRefusedError) throw invalidField(`${pointer}/${i}/url`, `could not fetch ${u.url}: ${err.reason}`, { cause: err });
+        throw invalidField(`${pointer}/${i}/url`, `could not fetch ${u.url}`, { cause: err });
       }
       const filename = cleanFileName(u.filename ?? fetched.filename, 'download');
       const mimeType = await refuseMediaOrUnreadable(fetched.data.subarray(0, SNIFF_BYTES), filename, fetched.data.length);
