@@ -5,7 +5,7 @@ import { DEFAULT_BUDGET, ExtractionError, type DocumentFormat, type ExtractBudge
 export { sniff } from './sniff.js';
 export { ExtractionError, type DocumentFormat, type ExtractBudget } from './types.js';
 
-type Reply = { ok: true; text: string; format: DocumentFormat } | { ok: false; reason: ExtractionError['reason']; message: string };
+type Reply = { ok: true; text: string; format: DocumentFormat } | { ok: false; reason: ExtractionError['reason']; message: string; cause?: string };
 
 const threads = new ThreadPool<{ data: Uint8Array; filename: string; budget: ExtractBudget }, Reply>(() =>
   startThread(import.meta.url, './worker', { resourceLimits: { maxOldGenerationSizeMb: 2048 } }),
@@ -22,8 +22,8 @@ export async function extractText(data: Uint8Array, filename: string, budget: Pa
     crash: (cause) =>
       typeof cause === 'number'
         ? new ExtractionError('corrupt', `the extractor stopped (code ${cause})`)
-        : new ExtractionError(/memory/i.test(cause.message) ? 'too_large' : 'corrupt', 'the file could not be read'),
+        : new ExtractionError(/memory/i.test(cause.message) ? 'too_large' : 'corrupt', 'the file could not be read', { cause }),
   });
-  if (!reply.ok) throw new ExtractionError(reply.reason, reply.message);
+  if (!reply.ok) throw new ExtractionError(reply.reason, reply.message, reply.cause === undefined ? undefined : { cause: new Error(reply.cause) });
   return { text: reply.text, format: reply.format };
 }

@@ -18,8 +18,9 @@ export class ExtractionError extends Error {
   constructor(
     readonly reason: 'unsupported' | 'corrupt' | 'bomb' | 'timeout' | 'too_large',
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ExtractionError';
   }
 }

@@ -52,8 +52,8 @@ export async function docxToText(data: Uint8Array, budget: ExtractBudget): Promi
   try {
     const { value } = await mammoth.extractRawText({ buffer: Buffer.from(data.buffer, data.byteOffset, data.byteLength) });
     return tidy(value);
-  } catch {
-    throw new ExtractionError('corrupt', 'the DOCX file could not be read');
+  } catch (err) {
+    throw new ExtractionError('corrupt', 'the DOCX file could not be read', { cause: err });
   }
 }
 

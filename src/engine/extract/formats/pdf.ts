@@ -9,7 +9,7 @@ export async function pdfToText(data: Uint8Array): Promise<string> {
     const { text } = await extractText(pdf, { mergePages: false });
     const pages = Array.isArray(text) ? text : [text];
     return pagesToText(pages.map((p) => p.trim()).filter(Boolean));
-  } catch {
-    throw new ExtractionError('corrupt', 'the PDF file could not be read');
+  } catch (err) {
+    throw new ExtractionError('corrupt', 'the PDF file could not be read', { cause: err });
   }
 }
