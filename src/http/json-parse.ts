@@ -1,5 +1,13 @@
 import secureJsonParse from 'secure-json-parse';
 
+/** Bodies longer than this (in bytes) are parsed and checked in a worker thread (body-thread.ts). */
+export const OFF_THREAD_BYTES = 256 * 1024;
+/**
+ * Bodies longer than this are checked as they arrive (body-scan.ts) and answered with their
+ * first problem only; shorter ones have every problem listed (validate.ts says why).
+ */
+export const CHECKED_AS_IT_ARRIVES_BYTES = 2 * 1024 * 1024;
+
 class NulInBody extends Error {}
 
 /** No text sift stores may hold a NUL character (PostgreSQL's text cannot): refused on both stores alike. */

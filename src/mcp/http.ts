@@ -8,9 +8,9 @@ import type { Services } from '../http/services.js';
 export const MCP_PATH = '/mcp';
 
 /** The MCP SDK and the tools, loaded with the first MCP request rather than at start. */
-let loading: Promise<[typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js'), typeof import('./server.js')]> | null = null;
+let loading: Promise<[typeof import('./answer.js'), typeof import('./server.js')]> | null = null;
 const mcpModules = () =>
-  (loading ??= Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./server.js')]).catch((err: unknown) => {
+  (loading ??= Promise.all([import('./answer.js'), import('./server.js')]).catch((err: unknown) => {
     loading = null;
     throw err;
   }));
@@ -22,7 +22,8 @@ export const MAX_BATCH = 10;
 
 /**
  * The MCP Streamable HTTP transport at `/mcp`, stateless: every POST carries its JSON-RPC
- * message and gets its answer as JSON, with a server and transport made for it. Authenticated
+ * message and gets its answer as JSON, with a server and transport made for it (a batch's
+ * messages one after another, answer.ts). Authenticated
  * with a read or edit project key (401 otherwise, counted like every other 401) and
  * rate-limited as the read surface. Without sessions there is no stream to open (GET) and none
  * to end (DELETE): those, like any other method, are 405, which the transport's clients expect from a stateless server.
@@ -48,25 +49,15 @@ export function registerMcpRoute(app: FastifyInstance, services: Services) {
     handler: async (req, reply) => {
       const principal = req.principal as ProjectPrincipal;
       const scope = async () => ({ store: services.store, project: principal.project, userId: principal.userId, llm: services.llm });
-      const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await mcpModules();
-      const server = createMcpServer(scope, (err) => req.log.error({ err, requestId: req.id }, 'MCP tool failed'));
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      // The transport writes the answer itself; the headers set so far (rate limits) go with it.
-      reply.hijack();
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
-      reply.raw.setHeader('X-Request-Id', req.id);
-      reply.raw.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      try {
-        await server.connect(transport);
-        await transport.handleRequest(req.raw, reply.raw, req.body);
-      } catch (err) {
-        req.log.error({ err, requestId: req.id }, 'MCP request failed');
-        if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' });
-        if (!reply.raw.writableEnded) reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'internal error' }, id: null }));
-      }
+      const [{ answerMessages }, { createMcpServer }] = await mcpModules();
+      const answer = await answerMessages(
+        req,
+        () => createMcpServer(scope, (err) => req.log.error({ err, requestId: req.id }, 'MCP tool failed')),
+        (err) => req.log.error({ err, requestId: req.id }, 'MCP request failed'),
+      );
+      reply.status(answer.status);
+      for (const [name, value] of answer.headers) reply.header(name, value);
+      return reply.send(answer.body);
     },
   });
   app.route({
