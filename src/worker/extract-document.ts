@@ -31,6 +31,7 @@ export const extractionJob: JobKind = {
     const doc = await claimDocument(ctx.store, 'pending', ctx.owner, ctx.leaseMs);
     if (!doc) return false;
     if (stoppedItsProcessAlone(doc)) {
+      ctx.log.error({ documentId: doc.id, soloAttempts: doc.soloAttempts }, 'a document stopped its process each time it was read alone; it fails');
       await finish(ctx, doc, 'pending', { status: 'failed', error: stoppedAlone('text extraction'), creditCost: 0 });
       return true;
     }
@@ -41,7 +42,9 @@ export const extractionJob: JobKind = {
       () => extract(ctx, doc),
       async (err) => {
         const message = err instanceof ExtractionError ? err.message : 'the file could not be read';
-        if (!(err instanceof ExtractionError)) ctx.log.error({ err, documentId: doc.id }, 'extraction crashed');
+        // The extractor's own words (the error's cause) are for the operator; the note is written for the document's owner.
+        if (err instanceof ExtractionError) ctx.log.warn({ err, documentId: doc.id }, 'the file could not be read');
+        else ctx.log.error({ err, documentId: doc.id }, 'extraction crashed');
         await finish(ctx, doc, 'pending', { status: 'failed', error: message, creditCost: 0 });
       },
     );

@@ -63,7 +63,11 @@ describe.each(STORE_KINDS)('documents in flight when their process stopped, on %
       return res.json().documents[0].id as string;
     };
     const row = (id: string) =>
-      t.app.store.db.selectFrom('documents').select(['status', 'attempts', 'soloAttempts', 'error', 'leaseOwner']).where('id', '=', id).executeTakeFirstOrThrow();
+      t.app.store.db
+        .selectFrom('documents')
+        .select(['status', 'attempts', 'soloAttempts', 'error', 'leaseOwner'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
     /** A process claims the document and dies: its lease runs out. */
     const dieHolding = async (id: string) => {
       expect((await claimDocument(t.app.store, 'pending', `dead-${Math.random()}`, 1))?.id).toBe(id);
@@ -93,7 +97,14 @@ describe.each(STORE_KINDS)('documents in flight when their process stopped, on %
       const id = await addDocument('Participant: a file read while the database restarts.');
       const gone = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
       const blobs = { ...t.app.blobs, get: () => Promise.reject(gone) };
-      const ctx = { config: parseConfig({ SIFT_DATA_DIR: '/tmp' }), store: t.app.store, blobs, log: t.app.server.log, leaseMs: 60_000, owner: 'outage' } as unknown as WorkerContext;
+      const ctx = {
+        config: parseConfig({ SIFT_DATA_DIR: '/tmp' }),
+        store: t.app.store,
+        blobs,
+        log: t.app.server.log,
+        leaseMs: 60_000,
+        owner: 'outage',
+      } as unknown as WorkerContext;
       // An inline document has no blob to read: make the read fail as the database would.
       await t.app.store.db.updateTable('documents').set({ blobKey: 'p/outage' }).where('id', '=', id).execute();
       expect(await extractionJob.run(ctx)).toBe(true);

@@ -38,7 +38,14 @@ export async function upload(services: Services, req: FastifyRequest, allowUrls:
   else if (isJson(req))
     throw invalid('this upload takes multipart/form-data `file` fields only; send URLs and inline documents through `create_project`/`add_documents`');
   else throw unsupportedMediaType(allowUrls ? 'send multipart/form-data `file` fields or application/json `{urls}`' : 'send multipart/form-data `file` fields');
-  const docs = await services.store.transaction((trx) => createPendingDocuments(trx, project, received));
+  let docs: Row<'documents'>[];
+  try {
+    docs = await services.store.transaction((trx) => createPendingDocuments(trx, project, received));
+  } catch (err) {
+    // No document names the stored files (the database went away, say): they go now, not at the next sweep.
+    await Promise.all(received.map((r) => services.blobs.delete(r.blobKey).catch(() => undefined)));
+    throw err;
+  }
   services.jobs.nudge();
   return docs;
 }
