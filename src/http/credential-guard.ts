@@ -21,7 +21,7 @@ declare module 'fastify' {
  */
 const presentsCredential = (req: FastifyRequest) => {
   const route = req.routeOptions.url;
-  return route !== undefined && (route.startsWith('/api/') || route === '/mcp' || route === '/console/session');
+  return route !== undefined && (route.startsWith('/api/') || route === '/mcp' || route === '/console/session' || route === '/metrics');
 };
 
 /** The bucket subject of the operator token's failures from an address. */

@@ -4,6 +4,7 @@ import { AnswerMismatch } from './answers.js';
 import { refusedCredential } from './credential-guard.js';
 import { uniqueConflict } from '../store/unique.js';
 import { isStoreUnavailable } from '../store/unavailable.js';
+import { countStoreError, storeErrorKind } from '../metrics/process.js';
 
 /** Paths whose bodies are dispatcher JSON: a wrong content type there is a 400, not a 415. */
 const isDispatcherPath = (url: string) => /^\/api\/sift-(read|write|account|partner|admin)(\?|$)/.test(url);
@@ -18,6 +19,8 @@ const STORE_RETRY_SECONDS = 5;
  * logged, generic 500. What an error wraps (its `cause`) is logged with the request id, never sent.
  */
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  const storeError = storeErrorKind(err);
+  if (storeError) countStoreError(storeError);
   if (err instanceof DomainError) {
     const refused = err.status === 401 ? refusedCredential(req, reply) : null;
     if (refused) return reply.status(429).header(ERROR_CODE_HEADER, 'rate_limited').send({ error: refused });

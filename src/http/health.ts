@@ -33,7 +33,11 @@ export function registerHealthRoutes(app: FastifyInstance, sources: HealthSource
     ]);
     const down = [...(blobs ? [] : ['blobs']), ...(store ? [] : ['store'])];
     const extra = { ...(redis ? {} : { degraded: ['redis'] }), ...readinessWarnings(app) };
-    if (down.length) return reply.status(503).header('Retry-After', '5').send({ status: 'unavailable', down, ...extra });
+    if (down.length)
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ status: 'unavailable', down, ...extra });
     return { status: 'ready', ...extra };
   });
 }

@@ -1,13 +1,5 @@
 import pg from 'pg';
-import {
-  PostgresDialect,
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type QueryResult,
-  type TransactionSettings,
-} from 'kysely';
+import { PostgresDialect, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import { isStoreUnavailable } from './unavailable.js';
 
 /** What the store reports of the database's connections (for `/metrics`, the logs). */

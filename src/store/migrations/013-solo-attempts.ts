@@ -7,6 +7,12 @@ import type { Kysely } from 'kysely';
  */
 // biome-ignore lint/suspicious/noExplicitAny: a migration runs against the schema of its own time, not today's table types
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('documents').addColumn('solo_attempts', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('analyses').addColumn('solo_attempts', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('documents')
+    .addColumn('solo_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('analyses')
+    .addColumn('solo_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
