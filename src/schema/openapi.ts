@@ -366,6 +366,25 @@ export function buildOpenApi(): Json {
     },
   );
 
+  paths['/metrics'] = {
+    get: {
+      operationId: 'metrics',
+      summary:
+        'Prometheus metrics: requests, rate-limit refusals, queues, analysis runs, model tokens, the store and the process (docs/deploy.md). Also on `SIFT_METRICS_PORT` without a credential',
+      tags: ['Meta'],
+      security: [{ adminToken: [] }],
+      responses: {
+        '200': {
+          description: 'The Prometheus text format, version 0.0.4',
+          content: { 'text/plain; version=0.0.4; charset=utf-8': { schema: { type: 'string' } } },
+        },
+        '401': errorResponse('Missing or wrong operator token.', 401),
+        '404': errorResponse('No operator token is configured (`SIFT_ADMIN_TOKEN`): the endpoint is absent.', 404),
+        '429': errorResponse('Too many wrong credentials from this address (`SIFT_RATE_LIMIT_FAILED_AUTH`).', 429),
+      },
+    },
+  };
+
   paths['/api/openapi.json'] = {
     get: {
       operationId: 'openapi',

@@ -95,7 +95,7 @@ export const SURFACES = {
 } as const;
 
 /** The codes the server sends in `Sift-Error-Code`, as the document lists them. */
-export type ServerErrorCode = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'method_not_allowed' | 'payload_too_large' | 'rate_limited' | 'internal' | 'conflict' | 'not_awaiting_confirmation' | 'mixed_pipelines' | 'nothing_to_confirm' | 'several_batches' | 'cost_changed' | 'confirmed_meanwhile' | 'already_exists' | 'not_empty' | 'insufficient_credits' | 'unsupported_media_type';
+export type ServerErrorCode = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'method_not_allowed' | 'payload_too_large' | 'rate_limited' | 'internal' | 'unavailable' | 'conflict' | 'not_awaiting_confirmation' | 'mixed_pipelines' | 'nothing_to_confirm' | 'several_batches' | 'cost_changed' | 'confirmed_meanwhile' | 'email_taken' | 'tag_exists' | 'already_exists' | 'not_empty' | 'insufficient_credits' | 'unsupported_media_type';
 
 /** The code of each status, for an answer that came without the header. */
 export const CODE_OF_STATUS: Record<number, ServerErrorCode> = {
@@ -110,4 +110,5 @@ export const CODE_OF_STATUS: Record<number, ServerErrorCode> = {
   415: 'unsupported_media_type',
   429: 'rate_limited',
   500: 'internal',
+  503: 'unavailable',
 };

@@ -226,8 +226,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the store, Redis (when configured) and the blob store answer */
+        /** Readiness: the store and the blob store answer (Redis, when configured, is reported in `degraded` when it does not) */
         get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics: requests, rate-limit refusals, queues, analysis runs, model tokens, the store and the process (docs/deploy.md). Also on `SIFT_METRICS_PORT` without a credential */
+        get: operations["metrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2060,6 +2077,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     writeDispatch: {
@@ -2150,8 +2180,8 @@ export interface operations {
             /** @description A name that already exists (a tag, a user's e-mail), or a category or metadata field that is not empty. */
             409: {
                 headers: {
-                    /** @description stable machine-readable code: `conflict` (the request conflicts with the current state (the message says how)); `not_awaiting_confirmation` (`confirm_documents`: a named document is not awaiting confirmation); `mixed_pipelines` (`confirm_documents`: the named documents belong to different pipelines); `nothing_to_confirm` (`confirm_documents`: no document is awaiting confirmation); `several_batches` (`confirm_documents`: several confirmable batches and no `documentIds`); `cost_changed` (`confirm_documents`: `expectedCreditCost` differs from the current cost); `confirmed_meanwhile` (`confirm_documents`: some documents were confirmed or deleted by a concurrent request); `already_exists` (a user with this e-mail, or a tag with this name, already exists); `not_empty` (a category or metadata field still holds content; pass the delete-if-not-empty flag) */
-                    "Sift-Error-Code"?: "conflict" | "not_awaiting_confirmation" | "mixed_pipelines" | "nothing_to_confirm" | "several_batches" | "cost_changed" | "confirmed_meanwhile" | "already_exists" | "not_empty";
+                    /** @description stable machine-readable code: `conflict` (the request conflicts with the current state (the message says how)); `not_awaiting_confirmation` (`confirm_documents`: a named document is not awaiting confirmation); `mixed_pipelines` (`confirm_documents`: the named documents belong to different pipelines); `nothing_to_confirm` (`confirm_documents`: no document is awaiting confirmation); `several_batches` (`confirm_documents`: several confirmable batches and no `documentIds`); `cost_changed` (`confirm_documents`: `expectedCreditCost` differs from the current cost); `confirmed_meanwhile` (`confirm_documents`: some documents were confirmed or deleted by a concurrent request); `email_taken` (`create_user`: a user with this e-mail already exists (the message ends with their id, unless a concurrent request created them first)); `tag_exists` (`manage_tags`: a tag with this name, in any letter case, already exists in the project); `already_exists` (a concurrent request created the same thing first (a rule of the store without a more precise code)); `not_empty` (a category or metadata field still holds content; pass the delete-if-not-empty flag) */
+                    "Sift-Error-Code"?: "conflict" | "not_awaiting_confirmation" | "mixed_pipelines" | "nothing_to_confirm" | "several_batches" | "cost_changed" | "confirmed_meanwhile" | "email_taken" | "tag_exists" | "already_exists" | "not_empty";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2187,6 +2217,19 @@ export interface operations {
                 headers: {
                     /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
                     "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2294,8 +2337,8 @@ export interface operations {
             /** @description `confirm_documents`: several confirmable batches and no `documentIds`, a document not awaiting confirmation, or `expectedCreditCost` differing from the current cost (the message states it). `Sift-Error-Code` tells them apart; other actions answer 409 for an existing name or a category or field that is not empty. */
             409: {
                 headers: {
-                    /** @description stable machine-readable code: `conflict` (the request conflicts with the current state (the message says how)); `not_awaiting_confirmation` (`confirm_documents`: a named document is not awaiting confirmation); `mixed_pipelines` (`confirm_documents`: the named documents belong to different pipelines); `nothing_to_confirm` (`confirm_documents`: no document is awaiting confirmation); `several_batches` (`confirm_documents`: several confirmable batches and no `documentIds`); `cost_changed` (`confirm_documents`: `expectedCreditCost` differs from the current cost); `confirmed_meanwhile` (`confirm_documents`: some documents were confirmed or deleted by a concurrent request); `already_exists` (a user with this e-mail, or a tag with this name, already exists); `not_empty` (a category or metadata field still holds content; pass the delete-if-not-empty flag) */
-                    "Sift-Error-Code"?: "conflict" | "not_awaiting_confirmation" | "mixed_pipelines" | "nothing_to_confirm" | "several_batches" | "cost_changed" | "confirmed_meanwhile" | "already_exists" | "not_empty";
+                    /** @description stable machine-readable code: `conflict` (the request conflicts with the current state (the message says how)); `not_awaiting_confirmation` (`confirm_documents`: a named document is not awaiting confirmation); `mixed_pipelines` (`confirm_documents`: the named documents belong to different pipelines); `nothing_to_confirm` (`confirm_documents`: no document is awaiting confirmation); `several_batches` (`confirm_documents`: several confirmable batches and no `documentIds`); `cost_changed` (`confirm_documents`: `expectedCreditCost` differs from the current cost); `confirmed_meanwhile` (`confirm_documents`: some documents were confirmed or deleted by a concurrent request); `email_taken` (`create_user`: a user with this e-mail already exists (the message ends with their id, unless a concurrent request created them first)); `tag_exists` (`manage_tags`: a tag with this name, in any letter case, already exists in the project); `already_exists` (a concurrent request created the same thing first (a rule of the store without a more precise code)); `not_empty` (a category or metadata field still holds content; pass the delete-if-not-empty flag) */
+                    "Sift-Error-Code"?: "conflict" | "not_awaiting_confirmation" | "mixed_pipelines" | "nothing_to_confirm" | "several_batches" | "cost_changed" | "confirmed_meanwhile" | "email_taken" | "tag_exists" | "already_exists" | "not_empty";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2331,6 +2374,19 @@ export interface operations {
                 headers: {
                     /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
                     "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2427,8 +2483,8 @@ export interface operations {
             /** @description `confirm_documents`: several confirmable batches and no `documentIds`, a document not awaiting confirmation, or `expectedCreditCost` differing from the current cost (the message states it). `Sift-Error-Code` tells them apart; other actions answer 409 for an existing name or a category or field that is not empty. */
             409: {
                 headers: {
-                    /** @description stable machine-readable code: `conflict` (the request conflicts with the current state (the message says how)); `not_awaiting_confirmation` (`confirm_documents`: a named document is not awaiting confirmation); `mixed_pipelines` (`confirm_documents`: the named documents belong to different pipelines); `nothing_to_confirm` (`confirm_documents`: no document is awaiting confirmation); `several_batches` (`confirm_documents`: several confirmable batches and no `documentIds`); `cost_changed` (`confirm_documents`: `expectedCreditCost` differs from the current cost); `confirmed_meanwhile` (`confirm_documents`: some documents were confirmed or deleted by a concurrent request); `already_exists` (a user with this e-mail, or a tag with this name, already exists); `not_empty` (a category or metadata field still holds content; pass the delete-if-not-empty flag) */
-                    "Sift-Error-Code"?: "conflict" | "not_awaiting_confirmation" | "mixed_pipelines" | "nothing_to_confirm" | "several_batches" | "cost_changed" | "confirmed_meanwhile" | "already_exists" | "not_empty";
+                    /** @description stable machine-readable code: `conflict` (the request conflicts with the current state (the message says how)); `not_awaiting_confirmation` (`confirm_documents`: a named document is not awaiting confirmation); `mixed_pipelines` (`confirm_documents`: the named documents belong to different pipelines); `nothing_to_confirm` (`confirm_documents`: no document is awaiting confirmation); `several_batches` (`confirm_documents`: several confirmable batches and no `documentIds`); `cost_changed` (`confirm_documents`: `expectedCreditCost` differs from the current cost); `confirmed_meanwhile` (`confirm_documents`: some documents were confirmed or deleted by a concurrent request); `email_taken` (`create_user`: a user with this e-mail already exists (the message ends with their id, unless a concurrent request created them first)); `tag_exists` (`manage_tags`: a tag with this name, in any letter case, already exists in the project); `already_exists` (a concurrent request created the same thing first (a rule of the store without a more precise code)); `not_empty` (a category or metadata field still holds content; pass the delete-if-not-empty flag) */
+                    "Sift-Error-Code"?: "conflict" | "not_awaiting_confirmation" | "mixed_pipelines" | "nothing_to_confirm" | "several_batches" | "cost_changed" | "confirmed_meanwhile" | "email_taken" | "tag_exists" | "already_exists" | "not_empty";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2464,6 +2520,19 @@ export interface operations {
                 headers: {
                     /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
                     "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2549,8 +2618,8 @@ export interface operations {
             /** @description A name that already exists (a tag, a user's e-mail), or a category or metadata field that is not empty. */
             409: {
                 headers: {
-                    /** @description stable machine-readable code: `conflict` (the request conflicts with the current state (the message says how)); `not_awaiting_confirmation` (`confirm_documents`: a named document is not awaiting confirmation); `mixed_pipelines` (`confirm_documents`: the named documents belong to different pipelines); `nothing_to_confirm` (`confirm_documents`: no document is awaiting confirmation); `several_batches` (`confirm_documents`: several confirmable batches and no `documentIds`); `cost_changed` (`confirm_documents`: `expectedCreditCost` differs from the current cost); `confirmed_meanwhile` (`confirm_documents`: some documents were confirmed or deleted by a concurrent request); `already_exists` (a user with this e-mail, or a tag with this name, already exists); `not_empty` (a category or metadata field still holds content; pass the delete-if-not-empty flag) */
-                    "Sift-Error-Code"?: "conflict" | "not_awaiting_confirmation" | "mixed_pipelines" | "nothing_to_confirm" | "several_batches" | "cost_changed" | "confirmed_meanwhile" | "already_exists" | "not_empty";
+                    /** @description stable machine-readable code: `conflict` (the request conflicts with the current state (the message says how)); `not_awaiting_confirmation` (`confirm_documents`: a named document is not awaiting confirmation); `mixed_pipelines` (`confirm_documents`: the named documents belong to different pipelines); `nothing_to_confirm` (`confirm_documents`: no document is awaiting confirmation); `several_batches` (`confirm_documents`: several confirmable batches and no `documentIds`); `cost_changed` (`confirm_documents`: `expectedCreditCost` differs from the current cost); `confirmed_meanwhile` (`confirm_documents`: some documents were confirmed or deleted by a concurrent request); `email_taken` (`create_user`: a user with this e-mail already exists (the message ends with their id, unless a concurrent request created them first)); `tag_exists` (`manage_tags`: a tag with this name, in any letter case, already exists in the project); `already_exists` (a concurrent request created the same thing first (a rule of the store without a more precise code)); `not_empty` (a category or metadata field still holds content; pass the delete-if-not-empty flag) */
+                    "Sift-Error-Code"?: "conflict" | "not_awaiting_confirmation" | "mixed_pipelines" | "nothing_to_confirm" | "several_batches" | "cost_changed" | "confirmed_meanwhile" | "email_taken" | "tag_exists" | "already_exists" | "not_empty";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2586,6 +2655,19 @@ export interface operations {
                 headers: {
                     /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
                     "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2730,6 +2812,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     writeUpload: {
@@ -2860,6 +2955,19 @@ export interface operations {
                 headers: {
                     /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
                     "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3003,6 +3111,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     exportProject: {
@@ -3117,6 +3238,19 @@ export interface operations {
                 headers: {
                     /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
                     "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3264,6 +3398,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     healthz: {
@@ -3307,10 +3454,14 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "ready";
+                        /** @description dependencies that do not answer but are not needed to serve: without Redis the rate limits are per process until it returns */
+                        degraded?: "redis"[];
+                        /** @description what the operator should know, e.g. a proxy `SIFT_TRUST_PROXY` does not name */
+                        warnings?: string[];
                     };
                 };
             };
-            /** @description Not ready: `down` names the dependencies that did not answer within 2 s */
+            /** @description Not ready: `down` names the dependencies that did not answer within 2 s; `Retry-After` says when to ask again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3319,8 +3470,65 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "unavailable";
-                        down: ("blobs" | "redis" | "store")[];
+                        down: ("blobs" | "store")[];
+                        /** @description dependencies that do not answer but are not needed to serve: without Redis the rate limits are per process until it returns */
+                        degraded?: "redis"[];
+                        /** @description what the operator should know, e.g. a proxy `SIFT_TRUST_PROXY` does not name */
+                        warnings?: string[];
                     };
+                };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Prometheus text format, version 0.0.4 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4; charset=utf-8": string;
+                };
+            };
+            /** @description Missing or wrong operator token. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No operator token is configured (`SIFT_ADMIN_TOKEN`): the endpoint is absent. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong credentials from this address (`SIFT_RATE_LIMIT_FAILED_AUTH`). */
+            429: {
+                headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
