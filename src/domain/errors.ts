@@ -63,7 +63,7 @@ export const ERROR_CODES = {
   unavailable: {
     status: 503,
     description:
-      'the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later',
+      'the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later',
   },
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;

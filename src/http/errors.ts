@@ -57,12 +57,12 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
   if (err instanceof AnswerMismatch) return reply.status(500).send({ error: err.message });
   // Transient: a restart, a failover, a dropped connection. Not the request's fault, nor an unexpected error.
   if (isStoreUnavailable(err)) {
-    req.log.warn({ err, requestId: req.id }, 'the database is not answering');
+    req.log.warn({ err, requestId: req.id }, 'a store sift needs is not answering');
     return reply
       .status(503)
       .header('Retry-After', String(STORE_RETRY_SECONDS))
       .header(ERROR_CODE_HEADER, 'unavailable')
-      .send({ error: `the database is not answering; retry in ${STORE_RETRY_SECONDS} s` });
+      .send({ error: `a store sift needs (its database or its file store) is not answering; retry in ${STORE_RETRY_SECONDS} s` });
   }
   // A concurrent request won a race the application's own check could not see (a tag's name, a user's e-mail).
   const unique = uniqueConflict(err);

@@ -94,11 +94,11 @@ describe('the error handler', () => {
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.headers['sift-error-code']).toBe('unavailable');
-      expect(res.json()).toEqual({ error: 'the database is not answering; retry in 5 s' });
+      expect(res.json()).toEqual({ error: 'a store sift needs (its database or its file store) is not answering; retry in 5 s' });
     }
     expect(logs.filter((l) => l.level >= 50)).toEqual([]);
     const warned = logs.filter((l) => l.level === 40);
-    expect(warned.map((l) => l.msg)).toEqual(['the database is not answering', 'the database is not answering']);
+    expect(warned.map((l) => l.msg)).toEqual(['a store sift needs is not answering', 'a store sift needs is not answering']);
     expect(warned.every((l) => typeof l.requestId === 'string')).toBe(true);
     expect((warned[0]!.err as { code: string }).code).toBe('57P01');
     expect((warned[1]!.err as { message: string }).message).toBe('query failed: connect ECONNREFUSED 127.0.0.1:5432');
@@ -160,7 +160,7 @@ describe.each(STORE_KINDS)('errors keep their causes through the app, on %s', (k
       expect(res.headers['sift-error-code']).toBe('unavailable');
       expect(res.body).not.toMatch(/10\.0\.0\.5/);
       const [line] = ofRequest(res).filter((l) => l.level === 40);
-      expect(line).toMatchObject({ msg: 'the database is not answering', requestId: res.headers['x-request-id'] });
+      expect(line).toMatchObject({ msg: 'a store sift needs is not answering', requestId: res.headers['x-request-id'] });
       expect((line!.err as { code: string }).code).toBe('ECONNREFUSED');
     });
 

@@ -2080,7 +2080,7 @@ export interface operations {
             /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
             503: {
                 headers: {
-                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
                     "Sift-Error-Code"?: "unavailable";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
@@ -2226,7 +2226,7 @@ export interface operations {
             /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
             503: {
                 headers: {
-                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
                     "Sift-Error-Code"?: "unavailable";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
@@ -2383,7 +2383,7 @@ export interface operations {
             /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
             503: {
                 headers: {
-                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
                     "Sift-Error-Code"?: "unavailable";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
@@ -2529,7 +2529,7 @@ export interface operations {
             /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
             503: {
                 headers: {
-                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
                     "Sift-Error-Code"?: "unavailable";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
@@ -2664,7 +2664,7 @@ export interface operations {
             /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
             503: {
                 headers: {
-                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
                     "Sift-Error-Code"?: "unavailable";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
@@ -2815,7 +2815,7 @@ export interface operations {
             /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
             503: {
                 headers: {
-                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
                     "Sift-Error-Code"?: "unavailable";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
@@ -2964,7 +2964,7 @@ export interface operations {
             /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
             503: {
                 headers: {
-                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
                     "Sift-Error-Code"?: "unavailable";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
@@ -3114,7 +3114,7 @@ export interface operations {
             /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
             503: {
                 headers: {
-                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
                     "Sift-Error-Code"?: "unavailable";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
@@ -3247,7 +3247,7 @@ export interface operations {
             /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
             503: {
                 headers: {
-                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
                     "Sift-Error-Code"?: "unavailable";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
@@ -3401,7 +3401,7 @@ export interface operations {
             /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
             503: {
                 headers: {
-                    /** @description stable machine-readable code: `unavailable` (the database is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
                     "Sift-Error-Code"?: "unavailable";
                     /** @description seconds to wait */
                     "Retry-After"?: number;
