@@ -1,6 +1,6 @@
 import { anonymize } from '../engine/anonymize/index.js';
 import { chunkText } from '../engine/chunk.js';
-import { analyseForSearch, documentSearchRow, encodeAnalysed } from '../engine/search/analysed.js';
+import { analyseForStore, documentSearchRowOf } from '../engine/search/analysed.js';
 import { newId } from '../domain/ids.js';
 import { nowIso } from '../domain/clock.js';
 import { claimDocument } from './lease.js';
@@ -44,9 +44,9 @@ async function processDocument(ctx: WorkerContext, doc: Row<'documents'>): Promi
   const raw = doc.text ?? '';
   const text = doc.pipeline === 'anonymized' ? anonymize(raw, { locale: project.locale }).text : raw;
   const chunks = chunkText(text, { locale: project.locale });
-  // What search ranks each chunk by, read now (outside the transaction) rather than by every process that first searches the project.
-  const read = chunks.map((c) => ({ id: newId(), analysed: analyseForSearch(c.text, project.locale) }));
-  const analysed = read.map((r) => encodeAnalysed(r.analysed, project.locale));
+  // What search ranks each chunk by, read now (outside the transaction) rather than by every process that first searches the project;
+  // each chunk's kept only as it is written (analysed.ts, analyseForStore).
+  const read = chunks.map((c) => ({ id: newId(), ...analyseForStore(c.text, project.locale) }));
   const ready = await ctx.store.transaction(async (trx) => {
     const mine = await trx
       .selectFrom('documents')
@@ -63,7 +63,7 @@ async function processDocument(ctx: WorkerContext, doc: Row<'documents'>): Promi
         .insertInto('chunks')
         .values(
           chunks.slice(i, i + 200).map((c, n) => ({
-            ...analysed[i + n]!,
+            ...read[i + n]!.columns,
             id: read[i + n]!.id,
             projectId: doc.projectId,
             documentId: doc.id,
@@ -78,7 +78,7 @@ async function processDocument(ctx: WorkerContext, doc: Row<'documents'>): Promi
     }
     await trx
       .insertInto('documentSearch')
-      .values({ documentId: doc.id, projectId: doc.projectId, ...documentSearchRow(read, project.locale) })
+      .values({ documentId: doc.id, projectId: doc.projectId, ...documentSearchRowOf(read, project.locale) })
       .execute();
     await trx
       .updateTable('documents')

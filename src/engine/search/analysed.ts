@@ -32,13 +32,39 @@ export function documentSearchRow(
   chunks: { id: string; analysed: Analysed }[],
   locale: string,
 ): { locale: string; chunkIds: string; termCounts: string; vectors: Buffer | null } {
+  return documentSearchRowOf(
+    chunks.map((c) => ({ id: c.id, termCount: c.analysed.terms.length, compact: c.analysed.meaning ? quantise(c.analysed.meaning) : null })),
+    locale,
+  );
+}
+
+/** The same row from what each chunk keeps of its analysis (`analyseForStore`). */
+export function documentSearchRowOf(
+  chunks: { id: string; termCount: number; compact: Buffer | null }[],
+  locale: string,
+): { locale: string; chunkIds: string; termCounts: string; vectors: Buffer | null } {
   const dims = wordVectors(locale)?.dims ?? 0;
+  const zero = dims === 0 ? null : quantise(new Float32Array(dims));
   return {
     locale,
     chunkIds: chunks.map((c) => c.id).join(' '),
-    termCounts: chunks.map((c) => c.analysed.terms.length).join(' '),
-    vectors: dims === 0 ? null : Buffer.concat(chunks.map((c) => quantise(c.analysed.meaning ?? new Float32Array(dims)))),
+    termCounts: chunks.map((c) => c.termCount).join(' '),
+    vectors: zero === null ? null : Buffer.concat(chunks.map((c) => (c.compact?.length === zero.length ? c.compact : zero))),
   };
+}
+
+/**
+ * A chunk's analysis as it is written, read from its text at once: its stored columns, its
+ * number of terms and its compact vector, and nothing else kept. A document of 20 MB has
+ * millions of terms; held as arrays of strings for every chunk until all were written, they took
+ * the worker hundreds of megabytes.
+ */
+export function analyseForStore(
+  text: string,
+  locale: string,
+): { columns: ReturnType<typeof encodeAnalysed>; termCount: number; compact: Buffer | null } {
+  const a = analyseForSearch(text, locale);
+  return { columns: encodeAnalysed(a, locale), termCount: a.terms.length, compact: a.meaning ? quantise(a.meaning) : null };
 }
 
 export function decodeAnalysed(searchTerms: string, searchMeaning: string | null): Analysed {
