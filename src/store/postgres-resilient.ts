@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { PostgresDialect, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
+import { CompiledQuery, PostgresDialect, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import { isStoreUnavailable } from './unavailable.js';
 
 /** What the store reports of the database's connections (for `/metrics`, the logs). */
@@ -26,7 +26,7 @@ export function resilientPool(config: pg.PoolConfig, events: PoolEvents = {}): p
 export function resilientPostgresDialect(pool: pg.Pool): Dialect {
   const base = new PostgresDialect({ pool });
   return {
-    createDriver: () => new RetryingDriver(base.createDriver()),
+    createDriver: () => new ResilientDriver(pool),
     createQueryCompiler: () => base.createQueryCompiler(),
     createAdapter: () => base.createAdapter(),
     createIntrospector: (db) => base.createIntrospector(db),
@@ -42,57 +42,87 @@ const READ = /^\s*(select|with\s+(?![\s\S]*\b(insert|update|delete)\b))/i;
  */
 const retriable = (query: CompiledQuery) => query.query.kind === 'SelectQueryNode' || (query.query.kind === 'RawNode' && READ.test(query.sql));
 
-class RetryingConnection implements DatabaseConnection {
+const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+/**
+ * A pooled client, handed back to the pool *with* the error that broke it so that the pool
+ * destroys it. (Kysely's own PostgreSQL driver hands every client back as healthy; a client
+ * whose server ended it while a query ran still looks queryable, and the next query would be
+ * sent on the dead socket.)
+ */
+class ResilientConnection implements DatabaseConnection {
   inTransaction = false;
+  broken: Error | null = null;
   constructor(
-    public inner: DatabaseConnection,
-    private readonly driver: Driver,
+    private client: pg.PoolClient,
+    private readonly pool: pg.Pool,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     try {
-      return await this.inner.executeQuery<R>(query);
+      return await this.send<R>(query);
     } catch (err) {
-      if (this.inTransaction || !isStoreUnavailable(err) || !retriable(query)) throw err;
-      // The failed client is not queryable any more: the pool destroys it on release.
-      await this.driver.releaseConnection(this.inner);
-      this.inner = await this.driver.acquireConnection();
-      return this.inner.executeQuery<R>(query);
+      if (this.inTransaction || !this.broken || !retriable(query)) throw err;
+      this.client.release(this.broken);
+      this.broken = null;
+      this.client = await this.pool.connect();
+      return this.send<R>(query);
     }
   }
 
-  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    return this.inner.streamQuery<R>(query, chunkSize);
+  private async send<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    try {
+      const { command, rowCount, rows } = await this.client.query(query.sql, [...query.parameters]);
+      return { numAffectedRows: COUNTED.has(command) ? BigInt(rowCount ?? 0) : undefined, rows: (rows ?? []) as R[] };
+    } catch (err) {
+      if (isStoreUnavailable(err)) this.broken = err as Error;
+      throw err;
+    }
+  }
+
+  // biome-ignore lint/correctness/useYield: sift never streams a query; the interface asks for the method
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming queries are not supported by this driver');
+  }
+
+  release() {
+    this.client.release(this.broken ?? undefined);
   }
 }
 
-class RetryingDriver implements Driver {
-  constructor(private readonly inner: Driver) {}
-  init = () => this.inner.init();
-  destroy = () => this.inner.destroy();
+class ResilientDriver implements Driver {
+  constructor(private readonly pool: pg.Pool) {}
+  async init(): Promise<void> {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new RetryingConnection(await this.inner.acquireConnection(), this.inner);
+    return new ResilientConnection(await this.pool.connect(), this.pool);
   }
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    const c = connection as RetryingConnection;
+    const c = connection as ResilientConnection;
     c.inTransaction = true;
-    await this.inner.beginTransaction(c.inner, settings);
+    const mode = [settings.isolationLevel ? `isolation level ${settings.isolationLevel}` : '', settings.accessMode ?? ''].filter(Boolean).join(' ');
+    await c.executeQuery(CompiledQuery.raw(mode ? `start transaction ${mode}` : 'begin'));
   }
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    const c = connection as RetryingConnection;
+    const c = connection as ResilientConnection;
     try {
-      await this.inner.commitTransaction(c.inner);
+      await c.executeQuery(CompiledQuery.raw('commit'));
     } finally {
       c.inTransaction = false;
     }
   }
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    const c = connection as RetryingConnection;
+    const c = connection as ResilientConnection;
     try {
-      await this.inner.rollbackTransaction(c.inner);
+      // A server that ended the connection discarded the transaction with it.
+      if (!c.broken) await c.executeQuery(CompiledQuery.raw('rollback'));
     } finally {
       c.inTransaction = false;
     }
   }
-  releaseConnection = (connection: DatabaseConnection) => this.inner.releaseConnection((connection as RetryingConnection).inner);
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as ResilientConnection).release();
+  }
+  async destroy(): Promise<void> {
+    await this.pool.end();
+  }
 }

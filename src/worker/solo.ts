@@ -7,8 +7,11 @@ import { isStoreUnavailable } from '../store/unavailable.js';
  * message, such an item is tried again *alone* in its process — the others in hand finish first
  * and no new one starts beside it — and fails only after it stopped its process that way
  * `MAX_SOLO_ATTEMPTS` times. Items a process held when something else stopped it are never blamed.
+ * An operator's `kill -9` during an attempt alone looks the same as a crash the item caused, so
+ * one such stop is not enough: three, as Sidekiq counts a poison job's crashes. (The fault suite
+ * kills a worker every 20 s or so; a long analysis was caught alone twice in a row there.)
  */
-export const MAX_SOLO_ATTEMPTS = 2;
+export const MAX_SOLO_ATTEMPTS = 3;
 
 /** A claimed item was in flight before (claimed, never finished nor given back). */
 export const wasInFlight = (item: { attempts: number }) => item.attempts > 1;

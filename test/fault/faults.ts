@@ -29,13 +29,30 @@ const ADMIN = 'fault-suite-operator-token-0123456789';
 
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))] ?? 0;
 
+/** Whatever happens, the suite's processes, cluster, server and files go with it (last made, first gone). */
 async function main() {
+  const teardown: (() => Promise<unknown>)[] = [];
+  let code = 1;
+  try {
+    code = await suite(teardown);
+  } catch (err) {
+    console.error(`\nfault suite on ${STORE}: stopped by`, err);
+  } finally {
+    for (const step of teardown.reverse()) await step().catch(() => undefined);
+  }
+  process.exit(code);
+}
+
+async function suite(teardown: (() => Promise<unknown>)[]): Promise<number> {
   const started = Date.now();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-faults-'));
+  teardown.push(async () => fs.rmSync(work, { recursive: true, force: true }));
   fs.chmodSync(work, 0o755);
   const dataDir = path.join(work, 'data');
   const cluster = STORE === 'postgres' ? await PostgresCluster.create(work) : null;
+  if (cluster) teardown.push(() => cluster.stop());
   const redis = await RedisServer.create();
+  teardown.push(() => redis.stop());
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const fleet = new Fleet({
@@ -49,6 +66,11 @@ async function main() {
     ...Object.fromEntries(
       ['READ', 'WRITE', 'ACCOUNT', 'ACCOUNT_UPLOAD', 'PARTNER', 'PARTNER_UPLOAD', 'WRITE_UPLOAD', 'ADMIN'].map((b) => [`SIFT_RATE_LIMIT_${b}`, '1000000']),
     ),
+  });
+  teardown.push(async () => {
+    await fleet.stopAll();
+    // Said again here too: a check that threw (a request nobody answered) ends the suite before its table.
+    for (const e of fleet.ownExits) console.error(e);
   });
   // SQLite: one process with its workers in a thread, as `npm start` runs. PostgreSQL: an API and a worker process.
   const api = () => fleet.launch('api', cluster ? ['serve', '--workers', '0'] : ['serve'], { PORT: String(port), SIFT_WORKERS: '2' });
@@ -179,7 +201,6 @@ async function main() {
     ['ready again after PostgreSQL returned (ms)', backAfter.join(', ') || 'n/a', backAfter.every((ms) => ms <= 5000)],
   ];
   for (const c of checks) if (c[2] === false && typeof c[1] === 'number') c[2] = c[1] === 0;
-  for (const e of fleet.ownExits) console.error(e);
   console.log(`\n| fault suite on ${STORE} | | |\n|---|---:|---|`);
   for (const [what, value, ok] of checks) console.log(`| ${what} | ${value} | ${ok ? 'ok' : 'FAILED'} |`);
   console.log(`| requests answered 5xx / not answered (during faults) | ${client.stats.errors5xx} / ${client.stats.unanswered} | |`);
@@ -188,15 +209,13 @@ async function main() {
     `| API ready after a restart, median / max (ms) | ${[...restarts].sort((a, b) => a - b)[restarts.length >> 1] ?? 0} / ${Math.max(0, ...restarts)} | |`,
   );
   console.log(`| total run time | ${((Date.now() - started) / 1000).toFixed(0)} s | |`);
-  await redis.stop();
-  if (cluster) await cluster.stop();
-  fs.rmSync(work, { recursive: true, force: true });
   const failed = checks.filter((c) => !c[2]).length;
   if (failed > 0) {
     console.error(`\nfault suite on ${STORE}: ${failed} of ${checks.length} checks FAILED`);
-    process.exit(1);
+    return 1;
   }
   console.log(`\nfault suite on ${STORE}: all ${checks.length} checks hold`);
+  return 0;
 }
 
 function listFiles(dir: string): string[] {
@@ -204,7 +223,4 @@ function listFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+await main();
