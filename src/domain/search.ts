@@ -17,6 +17,7 @@ import { cosineDense, type LlmProvider } from '../engine/llm/provider.js';
 import { embeddingKey } from '../engine/meaning/embedded.js';
 import { textVectors } from './text-vectors.js';
 import { highlights, snippetOf } from '../engine/search/snippet.js';
+import { searchReady } from '../engine/search/ready.js';
 
 async function indexedTexts(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -413,6 +414,7 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   const db = scope.store.db;
   const projectId = scope.project.id;
   const queries = body.query !== undefined ? [body.query] : body.queries!;
+  await searchReady(scope.project.locale);
   const cached = await freshIndex(scope.store, projectId, scope.project.locale);
   await letOthersThrough();
   const docs = await matchDocuments(db, projectId, body.filters);

@@ -36,8 +36,37 @@ function buckets(locale: string): Map<string, number[]> | null {
   return map;
 }
 
+/** Whole tables of stem → rank, where one was built (stemRanks) and installed. */
+const tables = new Map<string, Map<string, number>>();
+
+/**
+ * Every stem's rank as `rankOf` finds it, for all the vectors' words at once: the most frequent
+ * word whose stem it is, that begins with the stem but for its last letter and is at most eight
+ * letters longer. Stemming 100,000 words takes seconds: built in a worker thread
+ * (engine/search/stem-table.ts), never where a request waits.
+ */
+export function stemRanks(locale: string): Map<string, number> {
+  const table = new Map<string, number>();
+  const wv = wordVectors(locale);
+  if (!wv) return table;
+  for (const [rank, word] of wv.words.entries()) {
+    const s = stem(word, locale);
+    if (table.has(s)) continue;
+    const prefix = s.length > 3 ? s.slice(0, -1) : s;
+    if (word.startsWith(prefix) && word.length <= s.length + 8) table.set(s, rank);
+  }
+  return table;
+}
+
+/** From now on `rankOf` looks stems up in `table` (stemRanks') rather than stemming words as they come. */
+export function installStemRanks(locale: string, table: Map<string, number>): void {
+  tables.set(locale, table);
+}
+
 /** The rank of the most frequent word whose stem is `s`, or null. */
 function rankOf(s: string, locale: string): number | null {
+  const table = tables.get(locale);
+  if (table) return table.get(s) ?? null;
   const key = `${locale}\u0000${s}`;
   const known = found.get(key);
   if (known !== undefined) return known;

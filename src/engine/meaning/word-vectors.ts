@@ -30,7 +30,10 @@ function missing(why: string): null {
 
 function load(): WordVectors | null {
   if (!fs.existsSync(FILE)) return missing('is missing');
-  const buf = fs.readFileSync(FILE);
+  return parse(fs.readFileSync(FILE));
+}
+
+function parse(buf: Buffer): WordVectors | null {
   if (buf.toString('ascii', 0, 8) !== 'SIFTVEC1') return missing('is not a sift word-vector file');
   const count = buf.readUInt32LE(8);
   const dims = buf.readUInt32LE(12);
@@ -63,6 +66,18 @@ function load(): WordVectors | null {
       return v;
     },
   };
+}
+
+/** Loads a locale's vectors ahead of their first use, reading the file without holding the thread (search awaits it). */
+export async function preloadWordVectors(locale: string): Promise<void> {
+  if (!locale.startsWith('en') || english !== undefined) return;
+  let buf: Buffer;
+  try {
+    buf = await fs.promises.readFile(FILE);
+  } catch {
+    return; // wordVectors() says why, when it is first asked.
+  }
+  if (english === undefined) english = parse(buf);
 }
 
 /** The word vectors of a locale, or null where sift has none. */

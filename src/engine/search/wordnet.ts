@@ -26,6 +26,16 @@ function indexFile(pos: Pos): string {
   return text;
 }
 
+/** Reads the index files ahead of their first use, without holding the thread (search awaits it). */
+export async function preloadWordNet(): Promise<void> {
+  await Promise.all(
+    POS.filter((pos) => !indexes.has(pos)).map(async (pos) => {
+      const text = await fs.promises.readFile(path.join(wordnetDb.path, `index.${pos}`), 'utf8');
+      if (!indexes.has(pos)) indexes.set(pos, text);
+    }),
+  );
+}
+
 /**
  * The synset offsets of a lemma, by binary search over its index file's text (as WordNet's own
  * library seeks in the file): parsing the four files into maps cost a first search 0.4 s.

@@ -1,0 +1,45 @@
+import { startThread } from '../thread.js';
+import { ThreadPool } from '../thread-pool.js';
+import { installStemRanks } from '../meaning/stem-vectors.js';
+import { preloadWordVectors } from '../meaning/word-vectors.js';
+import { preloadWordNet } from './wordnet.js';
+
+/** Building a table takes a few seconds of one core; past this, search goes on without it (stemming as it goes). */
+const TIMEOUT_MS = 60_000;
+
+const threads = new ThreadPool<{ locale: string }, { stems: string; ranks: Int32Array }>(() => startThread(import.meta.url, './stem-table-worker'), 0, 1);
+
+const ready = new Map<string, Promise<void>>();
+
+/**
+ * What search reads of a language besides a project, made ready without holding the thread that
+ * answers HTTP: the word vectors and WordNet's indexes read from disk asynchronously, and the
+ * table from stems to the vectors' words built in a worker thread. Built as the first search of
+ * a process needed it, they held every other request for 0.5-2 s. The first search of a locale
+ * waits for them (once per process); a failure leaves search as it was, reading them as it goes.
+ */
+export function searchReady(locale: string): Promise<void> {
+  let p = ready.get(locale);
+  if (!p) {
+    p = Promise.all([
+      preloadWordVectors(locale),
+      locale === 'en' ? preloadWordNet() : undefined,
+      threads
+        .run({ locale }, TIMEOUT_MS, { timeout: () => new Error('stem table: timed out'), crash: () => new Error('stem table: the thread failed') })
+        .then(({ stems, ranks }) => installStemRanks(locale, tableOf(stems, ranks))),
+    ]).then(
+      () => {},
+      () => {},
+    );
+    ready.set(locale, p);
+  }
+  return p;
+}
+
+function tableOf(stems: string, ranks: Int32Array): Map<string, number> {
+  const table = new Map<string, number>();
+  if (stems === '') return table;
+  const list = stems.split('\n');
+  for (let i = 0; i < list.length; i++) table.set(list[i]!, ranks[i]!);
+  return table;
+}
