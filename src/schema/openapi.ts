@@ -73,7 +73,7 @@ function commonErrors(surface: SurfaceDef['name'] | 'upload'): Json {
   if (surface !== 'upload') {
     const limit = bodyLimitFor(SURFACES[surface].actions, MAX_BODY_BYTES);
     r['413'] = errorResponse(
-      `A body over ${limit.toLocaleString('en')} bytes (the largest valid request of this surface, with room for layout); past 2 MB, one holding more JSON values than any valid request of this surface; or one that takes more than 30 s or 512 MB to read. The message names the limit.`,
+      `A body over ${limit.toLocaleString('en')} bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its \`action\` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit.`,
       413,
     );
   }

@@ -2042,7 +2042,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A body over 1,178,292 bytes (the largest valid request of this surface, with room for layout); past 2 MB, one holding more JSON values than any valid request of this surface; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            /** @description A body over 1,178,292 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
             413: {
                 headers: {
                     /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
@@ -2188,7 +2188,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A body over 30,041,216 bytes (the largest valid request of this surface, with room for layout); past 2 MB, one holding more JSON values than any valid request of this surface; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            /** @description A body over 30,041,216 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
             413: {
                 headers: {
                     /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
@@ -2345,7 +2345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A body over 60,274,154 bytes (the largest valid request of this surface, with room for layout); past 2 MB, one holding more JSON values than any valid request of this surface; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            /** @description A body over 60,274,154 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
             413: {
                 headers: {
                     /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
@@ -2491,7 +2491,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A body over 67,108,864 bytes (the largest valid request of this surface, with room for layout); past 2 MB, one holding more JSON values than any valid request of this surface; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            /** @description A body over 67,108,864 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
             413: {
                 headers: {
                     /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
@@ -2626,7 +2626,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A body over 65,536 bytes (the largest valid request of this surface, with room for layout); past 2 MB, one holding more JSON values than any valid request of this surface; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            /** @description A body over 65,536 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
             413: {
                 headers: {
                     /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
@@ -3209,7 +3209,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A body over 1,178,292 bytes (the largest valid request of this surface, with room for layout); past 2 MB, one holding more JSON values than any valid request of this surface; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            /** @description A body over 1,178,292 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
             413: {
                 headers: {
                     /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
