@@ -26,7 +26,7 @@ export function searchReady(locale: string): Promise<void> {
       locale === 'en' ? preloadWordNet() : undefined,
       threads
         .run({ locale }, TIMEOUT_MS, { timeout: () => new Error('stem table: timed out'), crash: () => new Error('stem table: the thread failed') })
-        .then(({ stems, ranks }) => installStemRanks(locale, tableOf(stems, ranks))),
+        .then(async ({ stems, ranks }) => installStemRanks(locale, await tableOf(stems, ranks))),
     ]).then(
       () => {},
       () => {},
@@ -36,10 +36,14 @@ export function searchReady(locale: string): Promise<void> {
   return p;
 }
 
-function tableOf(stems: string, ranks: Int32Array): Map<string, number> {
+/** The table from its two lists, 10,000 stems at a time with other requests let through between. */
+async function tableOf(stems: string, ranks: Int32Array): Promise<Map<string, number>> {
   const table = new Map<string, number>();
   if (stems === '') return table;
   const list = stems.split('\n');
-  for (let i = 0; i < list.length; i++) table.set(list[i]!, ranks[i]!);
+  for (let i = 0; i < list.length; i++) {
+    table.set(list[i]!, ranks[i]!);
+    if (i % 10_000 === 9_999) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
   return table;
 }
