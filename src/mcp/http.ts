@@ -7,10 +7,23 @@ import type { Services } from '../http/services.js';
 
 export const MCP_PATH = '/mcp';
 
-/** The MCP SDK and the tools, loaded with the first MCP request rather than at start. */
+/**
+ * The MCP SDK and the tools, loaded with the first MCP request rather than at start, a part at a
+ * time with other requests let through between: evaluated in one import they held the thread
+ * answering HTTP for 0.1-0.2 s.
+ */
 let loading: Promise<[typeof import('./answer.js'), typeof import('./server.js')]> | null = null;
+const letOthersThrough = () => new Promise<void>((resolve) => setImmediate(resolve));
 const mcpModules = () =>
-  (loading ??= Promise.all([import('./answer.js'), import('./server.js')]).catch((err: unknown) => {
+  (loading ??= (async (): Promise<[typeof import('./answer.js'), typeof import('./server.js')]> => {
+    await import('@modelcontextprotocol/sdk/types.js');
+    await letOthersThrough();
+    await import('@modelcontextprotocol/sdk/server/index.js');
+    await letOthersThrough();
+    const answer = await import('./answer.js');
+    await letOthersThrough();
+    return [answer, await import('./server.js')];
+  })().catch((err: unknown) => {
     loading = null;
     throw err;
   }));
