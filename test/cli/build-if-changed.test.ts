@@ -11,6 +11,12 @@ const STAMP = path.join(ROOT, 'dist/.build-stamp');
 describe('npm start builds only when something changed (scripts/build-if-changed.mjs)', () => {
   // A checkout never built is always built first.
   beforeAll(buildOnce, 120_000);
+  it('does not build again after `npm run build`: the build leaves its stamp', () => {
+    const stamp = fs.statSync(STAMP).mtimeMs;
+    const newestSource = Math.max(...fs.readdirSync(path.join(ROOT, 'src')).map((f) => fs.statSync(path.join(ROOT, 'src', f)).mtimeMs));
+    expect(stamp).toBeGreaterThanOrEqual(newestSource);
+  });
+
   it('skips the build when the last one is newer than every source, and builds after a source changes', () => {
     // An `npm` that only records that it was asked to build.
     const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-fake-npm-'));
