@@ -127,6 +127,7 @@ async function freshIndex(store: Store, projectId: string, locale: string): Prom
       c.termsOf.delete(id);
     }
   const read = await documentVectors(store, projectId, changedDocs, locale, c.documents.size === 0);
+  await letOthersThrough();
   for (const [id, a] of read.loose) c.loose.set(id, a);
   for (const d of read.documents) {
     if (d.vectors) c.vectors.setDocument(d.documentId, d.chunkIds, d.vectors);
@@ -246,6 +247,7 @@ async function rank(store: Store, projectId: string, c: Cached, queries: string[
   // Scored by the stored vector itself: the compact one only chose the candidates.
   for (const [id, analysed] of chunks.analysed) index.add({ id, kind: 'chunk', documentId: c.documentOf.get(id) ?? null, analysed });
   for (const item of c.insights.entries()) index.add(item);
+  await letOthersThrough();
   const { hits, total } = index.search(queries, {
     topK: opts.topK,
     offset: opts.offset,
@@ -284,8 +286,11 @@ async function chunkCandidates(
   const wholeProject = documentIds === null;
   const most = wholeProject ? Math.max(0, ...terms.map((t) => c.frequencies.get(t) ?? 0)) : 0;
   const capped = most >= MAX_MATCHES;
+  // Each of the store's queries in a turn of its own (on SQLite each holds the thread while it runs; on PostgreSQL they still run side by side).
   const synonymsAsked =
-    expansions.length > 0 ? chunksMatching(store, projectId, { groups: expansions, without: terms, documentIds }, capped ? window : MAX_MATCHES) : [];
+    expansions.length > 0
+      ? afterOthers(() => chunksMatching(store, projectId, { groups: expansions, without: terms, documentIds }, capped ? window : MAX_MATCHES))
+      : [];
   const lexicalAsked =
     terms.length === 0
       ? 0
@@ -293,13 +298,13 @@ async function chunkCandidates(
         ? MAX_MATCHES
         : wholeProject && terms.length === 1
           ? most
-          : countMatching(store, projectId, { groups: terms.map((t) => [t]), documentIds }, MAX_MATCHES);
+          : afterOthers(() => countMatching(store, projectId, { groups: terms.map((t) => [t]), documentIds }, MAX_MATCHES));
   const perQuery = words.map(async (ws, n) => {
     const q = textVector(queries[n]!, c.locale);
     // Holders of the same words score alike by their words, and meaning orders them (engine/search/relevance.ts,
     // `meaningBesideWords`): of more holders than the page needs, the closest by their compact vectors are scored.
     const holders = async (terms: string[]) => {
-      const ids = await chunksMatching(store, projectId, { groups: [terms], documentIds }, q ? window * HOLDERS_PER_CANDIDATE : window);
+      const ids = await afterOthers(() => chunksMatching(store, projectId, { groups: [terms], documentIds }, q ? window * HOLDERS_PER_CANDIDATE : window));
       return q && ids.length > window ? c.vectors.closestOf(q, ids, window) : ids;
     };
     const rarestFirst = [...ws].sort((a, b) => c.frequencies.get(a.term)! - c.frequencies.get(b.term)!);
@@ -312,6 +317,7 @@ async function chunkCandidates(
       if (own.size >= window) break;
       for (const id of await holders([w.term])) own.add(id);
     }
+    await letOthersThrough();
     if (q && c.vectors.size > 0) for (const m of c.vectors.within(q, RELEVANCE.meaningBar - VECTOR_MARGIN, window, documentIds)) own.add(m.id);
     return own;
   });
@@ -323,6 +329,7 @@ async function chunkCandidates(
       if (cosine >= RELEVANCE.embeddingBar && c.documentOf.has(id) && (documentIds === null || documentIds.has(c.documentOf.get(id)!))) candidates.add(id);
   // Chunks the full-text index cannot find yet are scored whatever they hold, as read from their text.
   for (const id of c.loose.keys()) if (documentIds === null || documentIds.has(c.documentOf.get(id)!)) candidates.add(id);
+  await letOthersThrough();
   const analysed = await chunkAnalyses(
     store,
     [...candidates].filter((id) => !c.loose.has(id)),
@@ -399,6 +406,10 @@ function holdingInSample(sample: NonNullable<Cached['sample']>, term: string): n
 
 /** Lets the requests waiting on the event loop run before going on (a search reads much, and on SQLite every read is synchronous). */
 const letOthersThrough = () => new Promise<void>((resolve) => setImmediate(resolve));
+const afterOthers = async <T>(work: () => Promise<T>): Promise<T> => {
+  await letOthersThrough();
+  return work();
+};
 
 /** Phrases (lists of stems) once each. */
 function uniquePhrases(phrases: string[][]): string[][] {
@@ -449,6 +460,7 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
     matchedBy: h.by,
     snippet: snippetOf(text, highlights(text, h.terms, locale)),
   });
+  await letOthersThrough();
   const results: ReadAnswer<'search'>['results'] = hits.flatMap((h): ReadAnswer<'search'>['results'] => {
     if (h.kind === 'chunk') {
       const c = chunkById.get(h.id);
