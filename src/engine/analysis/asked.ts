@@ -1,15 +1,15 @@
 import { questionPhrases } from './naming.js';
+import { DEFAULT_PARAMS, type AutomaticParams } from './params.js';
 
 /**
  * Structural coding: a theme named by what the interviewer asked before its passages. An
  * interview guide asks about each subject in the researcher's own words ("How do you find the
  * app?", "What about cleanliness?"), in every interview, so a phrase of the questions that
- * precede a theme's passages in two interviews or more, and precedes other themes' passages
- * seldom (three quarters of the interviews that ask it ask it here), names the theme better
- * than the participants' concrete words do. Two rather than three (2026-11-28): a guide's
+ * precede a theme's passages in a few interviews (params.ts `askedDocuments`), and precedes other
+ * themes' passages seldom (most of the interviews that ask it ask it here: `askedShare`), names
+ * the theme better than the participants' concrete words do. A few rather than most: a guide's
  * question is often worded so that its phrase recurs in only some interviews ("the payment
- * side", "reading"); on the development studies the blind check's matched names that fit went
- * from 9 to 12 of 30 (eval/README.md).
+ * side", "reading").
  */
 export interface Asked {
   documentId: string;
@@ -18,9 +18,6 @@ export interface Asked {
 
 /** Each question phrase (by its stems) with its most used wording and the documents whose questions use it. */
 export type QuestionIndex = Map<string, { words: Map<string, number>; documents: Set<string> }>;
-
-const MIN_DOCUMENTS = 2;
-const MIN_SHARE = 0.75;
 
 /** The question phrases of the prompts `sentences` answer (each question read once per document). */
 export function questionIndex(sentences: Asked[], locale: string): QuestionIndex {
@@ -45,14 +42,20 @@ export function questionIndex(sentences: Asked[], locale: string): QuestionIndex
  * A word alone is written as the participants say it most (`spoken`, from its stem), so a German
  * question's inflected "Kindern" names the theme "Kinder".
  */
-export function askedAbout(theme: Asked[], project: QuestionIndex, locale: string, spoken: (stem: string) => string = (s) => s): string | null {
+export function askedAbout(
+  theme: Asked[],
+  project: QuestionIndex,
+  locale: string,
+  spoken: (stem: string) => string = (s) => s,
+  p: Pick<AutomaticParams, 'askedDocuments' | 'askedShare'> = DEFAULT_PARAMS.automatic,
+): string | null {
   let best: { words: string; score: number } | null = null;
   for (const [key, own] of questionIndex(theme, locale)) {
     const all = project.get(key);
     if (!all) continue;
     const n = own.documents.size;
     const share = n / all.documents.size;
-    if (n < MIN_DOCUMENTS || share < MIN_SHARE) continue;
+    if (n < p.askedDocuments || share < p.askedShare) continue;
     const score = n * share;
     const asked = [...all.words].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0]![0];
     const said = key.includes(' ') ? asked : spoken(key);

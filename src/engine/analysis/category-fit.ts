@@ -1,3 +1,5 @@
+import { DEFAULT_PARAMS, type PredefinedParams } from './params.js';
+
 /**
  * How well each sentence fits each given category, for predefined analysis, from raw fits (the
  * cosine of a text with a category's profile; see predefined.ts). Three things beyond the raw
@@ -11,7 +13,8 @@
  *   share with other interviews (the automatic analysis's grouping): its standardised fit is
  *   blended with its group's mean fit, so that a turn worded unlike the description follows the
  *   turns that speak of the same thing in words closer to it.
- * - The sentence's own fit counts less than its turn's (0.3 against 0.7).
+ * - The sentence's own fit counts less than its turn's (params.ts `ownShare`): a sentence alone
+ *   says little of what it is about.
  */
 export interface FitInputs {
   /** Each sentence's raw fit to each category. */
@@ -24,12 +27,7 @@ export interface FitInputs {
   groupOf: number[] | null;
 }
 
-/** How much a unit's group counts against the unit itself. */
-const GROUP_SHARE = 0.6;
-/** How much a sentence's own fit counts against its unit's. */
-const OWN_SHARE = 0.3;
-/** Below this many units, fits are too few to standardise and are compared as they are. */
-const STANDARDISE_FROM = 8;
+type FitParams = Pick<PredefinedParams, 'groupShare' | 'ownShare' | 'standardiseFrom'>;
 
 /** Each column less its mean, over its standard deviation. */
 function standardise(m: number[][]): number[][] {
@@ -43,8 +41,8 @@ function standardise(m: number[][]): number[][] {
   return out;
 }
 
-/** Each unit's fits blended with the mean fits of its group. */
-function withGroups(unit: number[][], groupOf: number[]): number[][] {
+/** Each unit's fits blended with the mean fits of its group (`share` of them). */
+function withGroups(unit: number[][], groupOf: number[], share: number): number[][] {
   const sums = new Map<number, { fit: number[]; n: number }>();
   groupOf.forEach((g, n) => {
     if (g < 0) return;
@@ -57,22 +55,26 @@ function withGroups(unit: number[][], groupOf: number[]): number[][] {
   });
   return unit.map((row, n) => {
     const g = sums.get(groupOf[n]!);
-    return g ? row.map((f, c) => (1 - GROUP_SHARE) * f + (GROUP_SHARE * g.fit[c]!) / g.n) : row;
+    return g ? row.map((f, c) => (1 - share) * f + (share * g.fit[c]!) / g.n) : row;
   });
 }
 
-const blend = (sentence: number[][], unit: number[][], unitOf: number[]) =>
-  sentence.map((row, i) => row.map((f, c) => OWN_SHARE * f + (1 - OWN_SHARE) * unit[unitOf[i]!]![c]!));
+/** Each sentence's fits blended with its unit's, the sentence's own counting `own`. */
+const blend = (sentence: number[][], unit: number[][], unitOf: number[], own: number) =>
+  sentence.map((row, i) => row.map((f, c) => own * f + (1 - own) * unit[unitOf[i]!]![c]!));
 
 /**
  * Each sentence's fit to each category, raw and, where the project has enough units,
  * standardised (in standard deviations above the project's mean, with its group's share), with
  * the sentence's own standardised fit apart.
  */
-export function categoryFit(x: FitInputs): { raw: number[][]; standardised: number[][] | null; own: number[][] | null } {
-  const raw = blend(x.sentence, x.unit, x.unitOf);
-  if (x.unit.length < STANDARDISE_FROM) return { raw, standardised: null, own: null };
+export function categoryFit(
+  x: FitInputs,
+  p: FitParams = DEFAULT_PARAMS.predefined,
+): { raw: number[][]; standardised: number[][] | null; own: number[][] | null } {
+  const raw = blend(x.sentence, x.unit, x.unitOf, p.ownShare);
+  if (x.unit.length < p.standardiseFrom) return { raw, standardised: null, own: null };
   const unit = standardise(x.unit);
   const own = standardise(x.sentence);
-  return { raw, standardised: blend(own, x.groupOf ? withGroups(unit, x.groupOf) : unit, x.unitOf), own };
+  return { raw, standardised: blend(own, x.groupOf ? withGroups(unit, x.groupOf, p.groupShare) : unit, x.unitOf, p.ownShare), own };
 }

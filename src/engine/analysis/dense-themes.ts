@@ -1,29 +1,24 @@
 import { random, type SparseRows } from './nmf.js';
 import { centroid, type Vec } from './vectors.js';
 import type { Themes } from './themes.js';
+import { DEFAULT_PARAMS, type GroupingParams } from './params.js';
 
 /**
  * Themes of texts given as rows of meaning (sparse, unit length: see meaning/neighbours.ts), by
  * evidence accumulation (Fred & Jain 2005, "Combining multiple clusterings using evidence
  * accumulation"): many seeded spherical k-means runs, over a range of k, vote on which texts
- * belong together; texts grouped together in more than 35% of the runs (average linkage over
- * that co-association) form a theme. The number of themes is thus what stays stable across
- * runs, not a count fixed beforehand, and a text that no theme holds consistently is left out.
+ * belong together; texts grouped together in more than a share of the runs (`together`; average
+ * linkage over that co-association) form a theme. The number of themes is thus what stays stable
+ * across runs, not a count fixed beforehand, and a text that no theme holds consistently is left out.
  * Each theme's component is the TF-IDF centroid of its texts (class-based TF-IDF, as BERTopic
  * names its clusters), so that naming and the placing of single sentences work on words as
  * before; a text's loading is its similarity to each theme's centre, kept for themes near its best.
  */
-const RUNS_PER_K = 4;
-/**
- * On the development studies, over seeds 1, 2, 3 and 42 (2026-11-25): 0.3, 0.35, 0.4, 0.45 and
- * 0.5 gave mean best-category F1 0.554, 0.559, 0.559, 0.559, 0.548 and themes found 47, 47, 45,
- * 44, 43 (of 60); 0.35 finds as many with fewer top-level themes (6-10 against 8-11 at 0.4).
- */
-const TOGETHER = 0.35;
-const NEAR_BEST = 0.9;
-const ITERATIONS = 40;
-/** Texts the co-association is computed on; the rest join the nearest theme found (keeps it cubic in this, not in the project). */
-const SAMPLE = 700;
+export interface DenseSettings {
+  /** How often two texts must be grouped together to share a theme (params.ts `automatic.together`). */
+  together?: number;
+  grouping?: GroupingParams;
+}
 
 type Row = SparseRows['rows'][number];
 
@@ -50,7 +45,7 @@ function centre(rows: Row[], columns: number): Float64Array {
   return c;
 }
 
-function kmeans(x: Row[], columns: number, k: number, rand: () => number): Partition {
+function kmeans(x: Row[], columns: number, k: number, rand: () => number, iterations: number): Partition {
   const centres: Float64Array[] = [centre([x[Math.floor(rand() * x.length)]!], columns)];
   while (centres.length < k) {
     const d2 = x.map((v) => (1 - Math.max(...centres.map((c) => dot(v, c)))) ** 2);
@@ -60,7 +55,7 @@ function kmeans(x: Row[], columns: number, k: number, rand: () => number): Parti
     centres.push(centre([x[pick]!], columns));
   }
   let assign = x.map(() => -1);
-  for (let it = 0; it < ITERATIONS; it++) {
+  for (let it = 0; it < iterations; it++) {
     const next = x.map((v) => {
       let best = 0;
       let bestSim = dot(v, centres[0]!);
@@ -110,25 +105,27 @@ function agglomerate(sim: Float32Array[], min: number): number[][] {
   return groups.filter((g): g is number[] => g !== null);
 }
 
-function sampleOf(n: number, rand: () => number): number[] {
+function sampleOf(n: number, rand: () => number, size: number): number[] {
   const idx = Array.from({ length: n }, (_, i) => i);
-  if (n <= SAMPLE) return idx;
+  if (n <= size) return idx;
   for (let i = n - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
     [idx[i], idx[j]] = [idx[j]!, idx[i]!];
   }
-  return idx.slice(0, SAMPLE).sort((p, q) => p - q);
+  return idx.slice(0, size).sort((p, q) => p - q);
 }
 
-export function denseThemes(x: SparseRows, sparse: Vec[], range: { min: number; max: number }, seed: number, together = TOGETHER): Themes {
+export function denseThemes(x: SparseRows, sparse: Vec[], range: { min: number; max: number }, seed: number, settings: DenseSettings = {}): Themes {
+  const together = settings.together ?? DEFAULT_PARAMS.automatic.together;
+  const p = settings.grouping ?? DEFAULT_PARAMS.grouping;
   const rand = random(seed);
-  const sample = sampleOf(x.rows.length, rand);
+  const sample = sampleOf(x.rows.length, rand, p.sample);
   const xs = sample.map((i) => x.rows[i]!);
   const coAssociation = xs.map(() => new Float32Array(xs.length));
   let runs = 0;
   for (let k = range.min; k <= Math.min(range.max, xs.length); k++) {
-    for (let r = 0; r < RUNS_PER_K; r++, runs++) {
-      const { assign } = kmeans(xs, x.columns, k, rand);
+    for (let r = 0; r < p.runsPerK; r++, runs++) {
+      const { assign } = kmeans(xs, x.columns, k, rand, p.iterations);
       for (let i = 0; i < xs.length; i++) for (let j = i + 1; j < xs.length; j++) if (assign[i] === assign[j]) coAssociation[i]![j]! += 1;
     }
   }
@@ -149,7 +146,7 @@ export function denseThemes(x: SparseRows, sparse: Vec[], range: { min: number; 
     const own = groupOf.get(i);
     if (inSample.has(i) && own === undefined) return new Float64Array(centres.length);
     const most = own !== undefined ? sims[own]! : Math.max(...sims);
-    return Float64Array.from(sims, (sv, j) => (j === own || sv >= NEAR_BEST * most ? sv : 0));
+    return Float64Array.from(sims, (sv, j) => (j === own || sv >= p.nearBest * most ? sv : 0));
   });
   const members = centres.map((_, j) => x.rows.map((_, i) => i).filter((i) => strongestOf(loadings[i]!) === j));
   return { components: distinctive(members.map((m) => centroid(m.map((i) => sparse[i]!)))), loadings };

@@ -6,12 +6,8 @@ import { dot } from '../meaning/word-vectors.js';
  * `margin`), which count as no evidence for it, as a turn far from its theme's words does
  * (automatic.ts, `relevance`). Such a unit came into its
  * group through its words or its neighbours, but says what every participant says (an aside on
- * their own work, an introduction) more than what the theme says, and is left unfiled.
- *
- * Measured on the English development studies, seeds 42 and 1-5 (eval/README.md): school-meals-names'
- * "Payment and cost" had taken in such asides (21 of 41 passages on no theme at seed 1); with the
- * check at a margin of 0 its mean F1 0.668 → 0.676 and themes found 4.3 → 4.7, the five studies'
- * mean F1 0.583 either way (margins 0.03 and 0.06 lowered care-workers to 0.552 and 0.545).
+ * their own work, an introduction) more than what the theme says, and is left unfiled (what it
+ * did to a theme that had taken in such asides: eval/README.md).
  */
 export function offTheme(vectors: Float32Array[] | null, themeOf: number[], margin: number): Set<number> {
   const out = new Set<number>();

@@ -1,11 +1,10 @@
 import type { AnalysisDocument, InsightDraft } from './types.js';
 import type { Sentence } from './evidence.js';
+import { DEFAULT_PARAMS } from './params.js';
 
-/** An insight quotes every passage of its document that supports it, up to the specification's 20. */
-const MAX_QUOTES = 20;
-
-/** Every quote must be a verbatim slice of the document; anything else is dropped. */
-export const verbatim = (doc: AnalysisDocument, quotes: string[]) => quotes.filter((q) => q.length > 0 && doc.text.includes(q)).slice(0, 20);
+/** Every quote must be a verbatim slice of the document; anything else is dropped (and no more than an insight holds: params.ts `insights.maxQuotes`). */
+export const verbatim = (doc: AnalysisDocument, quotes: string[], most = DEFAULT_PARAMS.insights.maxQuotes) =>
+  quotes.filter((q) => q.length > 0 && doc.text.includes(q)).slice(0, most);
 
 /**
  * Hesitations and fillers of speech, by language: a word that is a filler in one language is a
@@ -84,13 +83,15 @@ export function insightFrom(
   subject: string,
   locale: string,
   substantial: (s: Sentence) => boolean = () => true,
+  most = DEFAULT_PARAMS.insights.maxQuotes,
 ): Omit<InsightDraft, 'categoryKeys'> | null {
   // The sentence the insight states comes first among its quotes.
   const clearest = ranked.find(substantial) ?? ranked[0];
   const ordered = clearest ? [clearest, ...ranked.filter((s) => s !== clearest)] : [];
   const quotes = verbatim(
     doc,
-    ordered.slice(0, MAX_QUOTES).map((s) => doc.text.slice(s.start, s.end)),
+    ordered.slice(0, most).map((s) => doc.text.slice(s.start, s.end)),
+    most,
   );
   if (quotes.length === 0) return null;
   const lead = statement(quotes[0]!, locale);

@@ -1,3 +1,5 @@
+import { DEFAULT_PARAMS } from './params.js';
+
 /**
  * Non-negative matrix factorisation X ≈ W·H of a sparse, non-negative rows × terms matrix, by
  * hierarchical alternating least squares (HALS, Cichocki & Phan 2009).
@@ -20,8 +22,6 @@ export interface Factorisation {
   /** ‖X − W·H‖², the squared error left. */
   error: number;
 }
-
-const EPS = 1e-12;
 
 /** A seeded generator (mulberry32), so that an analysis answers the same for the same input. */
 export function random(seed: number): () => number {
@@ -84,8 +84,10 @@ function seedComponents(x: SparseRows, k: number, rand: () => number): Float64Ar
 export interface NmfOptions {
   k: number;
   seed: number;
+  /** params.ts `factorisation`'s, where left out. */
   iterations?: number;
   tolerance?: number;
+  epsilon?: number;
 }
 
 export function nmf(x: SparseRows, opts: NmfOptions): Factorisation {
@@ -95,8 +97,9 @@ export function nmf(x: SparseRows, opts: NmfOptions): Factorisation {
   const rand = random(opts.seed);
   const h = seedComponents(x, k, rand);
   const w = Array.from({ length: n }, () => new Float64Array(k));
-  const iterations = opts.iterations ?? 200;
-  const tolerance = opts.tolerance ?? 1e-4;
+  const iterations = opts.iterations ?? DEFAULT_PARAMS.factorisation.iterations;
+  const tolerance = opts.tolerance ?? DEFAULT_PARAMS.factorisation.tolerance;
+  const epsilon = opts.epsilon ?? DEFAULT_PARAMS.factorisation.epsilon;
   let previous = Infinity;
   for (let it = 0; it < iterations; it++) {
     // W step: C = X·Hᵀ (n × k), D = H·Hᵀ (k × k).
@@ -110,7 +113,7 @@ export function nmf(x: SparseRows, opts: NmfOptions): Factorisation {
       for (let j = 0; j < k; j++) {
         let wd = 0;
         for (let l = 0; l < k; l++) wd += wi[l]! * d[l]![j]!;
-        const next = Math.max(EPS, wi[j]! + (c[j]! - wd) / Math.max(d[j]![j]!, EPS));
+        const next = Math.max(epsilon, wi[j]! + (c[j]! - wd) / Math.max(d[j]![j]!, epsilon));
         change += (next - wi[j]!) ** 2;
         wi[j] = next;
       }
@@ -129,11 +132,11 @@ export function nmf(x: SparseRows, opts: NmfOptions): Factorisation {
     const b = gramColumns(w, k);
     for (let j = 0; j < k; j++) {
       const hj = h[j]!;
-      const bjj = Math.max(b[j]![j]!, EPS);
+      const bjj = Math.max(b[j]![j]!, epsilon);
       for (let col = 0; col < m; col++) {
         let bh = 0;
         for (let l = 0; l < k; l++) bh += b[j]![l]! * h[l]![col]!;
-        const next = Math.max(EPS, hj[col]! + (a[j]![col]! - bh) / bjj);
+        const next = Math.max(epsilon, hj[col]! + (a[j]![col]! - bh) / bjj);
         change += (next - hj[col]!) ** 2;
         hj[col] = next;
       }

@@ -1,19 +1,54 @@
 /**
  * Every threshold of the offline analysis, with its default, in one place: an experiment is a
  * parameter file (`PARAMS=experiment.json npx tsx eval/passages/run.ts`), not an edited constant.
- * What each default was chosen against is recorded in eval/README.md.
+ * What each default was chosen against is recorded in eval/README.md ("What the defaults
+ * scored"); test/engine/analysis-constants.test.ts keeps numeric constants out of the other
+ * modules of analysis/.
  */
 export const DEFAULT_PARAMS = {
   automatic: {
-    /** The most top-level themes a project gets (fewer in a project of few turns: a third of them). */
+    /** The most top-level themes a project gets, */
     maxThemes: 12,
+    /** fewer in a project of few turns: one for this many turns. */
+    unitsPerTheme: 3,
+    /** Grouping by the units' views of meaning (dense-themes.ts) tries this many groups and more; */
+    fewestDenseThemes: 3,
+    /** from this many units; fewer are grouped by NMF of their words (themes.ts). */
+    viewsFromUnits: 6,
+    /** The terms worth grouping and naming on: the most widespread of those in two units or more and at most half of them. */
+    vocabulary: 3000,
+    /** How often (share of the co-association runs) two turns must be grouped together to share a theme (dense-themes.ts). */
+    together: 0.35,
+    /** The weight of the units' character 4-grams among the views of meaning (unit-meaning.ts), the others weighing 1. */
+    subwordWeight: 2,
+    /** A theme needs this many documents, */
+    themeDocuments: 2,
+    /** and this many in a project of `manyDocuments` or more, where a group also has to be more than a few participants' topic (`fewVoices`). */
+    themeDocumentsMany: 3,
+    manyDocuments: 10,
+    /** A theme is named from the sentences closest to it, this many at most. */
+    namingSentences: 150,
+    /** A question phrase names a theme where it precedes the theme's passages in this many interviews or more, */
+    askedDocuments: 2,
+    /** and this share of the interviews asking it ask it there (asked.ts). */
+    askedShare: 0.75,
+    /** `overview` keeps each document's this many chunks that bear most on their themes. */
+    overviewChunks: 3,
+    /** A transcript of this many participant turns or more opens and closes with rapport (its first and last). */
+    rapportTurns: 4,
     /** A new theme with this many documents or more is split into sub-themes, */
     subthemeMinDocuments: 8,
-    /** at most this many. */
+    /** at most this many, */
     maxSubthemes: 4,
-    /** A sub-theme with this share of its sentences in its interviews' first two participant turns is introductions, and stays in its parent. */
+    /** and at most one for this many of its documents; */
+    documentsPerSubtheme: 4,
+    /** a sub-theme needs this many documents (those of a smaller one stay in the theme itself). */
+    subthemeDocuments: 2,
+    /** An interview's opening: its first this many participant turns. */
+    openingTurns: 2,
+    /** A sub-theme with this share of its sentences in its interviews' opening is introductions, and stays in its parent. */
     openingShare: 0.6,
-    /** A new top-level group with this share of its sentences in its interviews' first two participant turns is introductions, not a theme, */
+    /** A new top-level group with this share of its sentences in its interviews' opening is introductions, not a theme, */
     introductionShare: 0.9,
     /** counting interviews of this many participant turns or more. */
     introductionTurns: 6,
@@ -37,8 +72,9 @@ export const DEFAULT_PARAMS = {
      */
     shortTerms: 4,
     shortFit: 0.2,
-    /** A group with this share of its sentences from two documents is one or two participants' topic (where a theme needs three). */
+    /** A group with this share of its sentences from `fewVoicesOf` documents is a few participants' topic (where a theme needs `themeDocumentsMany`). */
     fewVoices: 0.75,
+    fewVoicesOf: 2,
     /** A group of turns with this share of interviews' first and last turns is small talk. */
     rapportShare: 0.5,
     /** The weight of a provider's embeddings as a view of meaning in grouping, beside the engine's own views (meaning/embedded.ts). */
@@ -46,33 +82,28 @@ export const DEFAULT_PARAMS = {
     /** With a provider's embeddings, a turn stays in its theme only where its vector is closer to the theme's than to the project's by this (embedded-fit.ts); null: no such check. */
     embeddedFit: 0 as number | null,
     /**
-     * With a provider's embeddings, how often (share of the co-association runs) two turns must be
-     * grouped together to share a theme (dense-themes.ts; 0.35 without them). With a fourth view
-     * more pairs of turns are grouped together (school-meals-names and care-workers, seeds 42 and
-     * 1: 14-16% of pairs in 35% of runs or more, 16-17% with it), and two themes met often enough to
-     * merge ("Children's preferences" into "Food"). English development studies, seeds 42 and 1-9:
-     * 0.35, 0.4, 0.45, 0.5, 0.55 gave mean F1 0.581, 0.585, 0.586, 0.583, 0.588 and themes found
-     * 3.80, 3.84, 3.92, 3.96, 4.12; from 0.5 library-users finds fewer than offline (eval/README.md).
+     * With a provider's embeddings, `together` in their place: with a fourth view more pairs of
+     * turns are grouped together, and themes that are two met often enough to merge.
      */
     embeddedTogether: 0.45,
   },
   predefined: {
-    /** Rounds of feedback in which categories learn the project's words from the sentences they drew (0 to 5 rounds: macro-F1 0.39 to 0.45 on the development studies, little changing after). */
+    /** An English category's words are widened with this many WordNet synonyms of each word of its name and description. */
+    synonyms: 6,
+    /** Rounds of feedback in which categories learn the project's words from the sentences they drew. */
     feedbackRounds: 5,
     /** How much the words count against the meaning, where there is meaning. */
     wordsShare: 0.5,
     /**
      * The fit a sentence needs: standardised (standard deviations above the project's mean) where
-     * the project has enough turns (0.3, compared with 0.6 and 1.0 on the development studies), raw
-     * in a project of few turns;
+     * the project has `standardiseFrom` turns or more, raw in a project of fewer;
      */
     bar: { raw: 0.05, standardised: 0.3 },
     /** in strict mode, both at once. */
     strictBar: { raw: 0.1, standardised: 0.8 },
     /**
      * A passage may speak to several categories: it joins, besides its best, every other whose
-     * standardised fit clears the bar and comes within this of the best's (the development
-     * studies: 0 gave 0.463, 0.25 0.467, 0.5 0.470, 0.75 0.458, 1 0.449),
+     * standardised fit clears the bar and comes within this of the best's,
      */
     alsoWithin: 0.5,
     /**
@@ -83,22 +114,83 @@ export const DEFAULT_PARAMS = {
     alsoOwn: 1,
     /**
      * A sentence of fewer content words than this ("Das fehlt mir total.") joins a category only
-     * where its own words stand `shortOwn` standard deviations out for it (`inclusive` excepted; the
-     * development studies: 0.467 without, 0.483 at 0, 0.499 at 2, 0.509 with every short sentence
-     * left out; 2 still takes a short statement in the category's own words).
+     * where its own words stand `shortOwn` standard deviations out for it (`inclusive` excepted;
+     * 2 still takes a short statement in the category's own words).
      */
     shortTerms: 4,
     shortOwn: 2,
+    /** Below this many units, fits are too few to standardise and are compared as they are (category-fit.ts). */
+    standardiseFrom: 8,
+    /** How much a unit's group counts against the unit itself, */
+    groupShare: 0.6,
+    /** and a sentence's own fit against its unit's. */
+    ownShare: 0.3,
+    /**
+     * The groups a turn is read with (category-fit.ts) are those automatic analysis would find,
+     * from this many units, up to `groupsPerCategory` times as many as there are categories and
+     * `maxGroups` at most, grouped at this bar (`together`), the 4-grams weighing as the other views,
+     * over this many terms, at this seed.
+     */
+    groupsFromUnits: 6,
+    groupsPerCategory: 2,
+    maxGroups: 12,
+    groupsTogether: 0.4,
+    groupsSubwordWeight: 1,
+    groupsVocabulary: 3000,
+    groupsSeed: 42,
+  },
+  /** Grouping by evidence accumulation (dense-themes.ts), in both analyses. */
+  grouping: {
+    /** Seeded spherical k-means runs for each number of groups tried, */
+    runsPerK: 4,
+    /** each of at most this many iterations. */
+    iterations: 40,
+    /** A text's loading is kept for the groups whose centre it is this close to, relative to its best. */
+    nearBest: 0.9,
+    /** The texts the co-association is computed on; the rest join the nearest group found (keeps it cubic in this, not in the project). */
+    sample: 700,
+  },
+  /** How many themes a set of texts holds, by the eigengap of its similarity graph (theme-count.ts). */
+  themeCount: {
+    /** Larger projects are judged on a seeded sample of this many texts, which keeps the eigendecomposition small. */
+    sample: 400,
+    /** Each text's nearest neighbours in the graph. */
+    neighbours: 10,
+  },
+  /** Themes by non-negative matrix factorisation (themes.ts, nmf.ts). */
+  factorisation: {
+    /** Seeded starts, the one of least error kept. */
+    starts: 4,
+    /** A component's terms weigh more than this. */
+    componentFloor: 1e-4,
+    /** Iterations of each start at most, stopping sooner once an iteration changes the factors by less than `tolerance` of the first's change. */
+    iterations: 200,
+    tolerance: 1e-4,
+    /** The least value a factor takes, which keeps the updates' divisions away from zero. */
+    epsilon: 1e-12,
+  },
+  insights: {
+    /** An insight quotes every passage of its document that supports it, up to the specification's most (not to be raised). */
+    maxQuotes: 20,
   },
 };
 
-export type AutomaticParams = typeof DEFAULT_PARAMS.automatic;
-export type PredefinedParams = typeof DEFAULT_PARAMS.predefined;
+/** Every parameter of the analysis, by group. */
+export type EngineParams = typeof DEFAULT_PARAMS;
+export type AutomaticParams = EngineParams['automatic'];
+export type PredefinedParams = EngineParams['predefined'];
+export type GroupingParams = EngineParams['grouping'];
+export type ThemeCountParams = EngineParams['themeCount'];
+export type FactorisationParams = EngineParams['factorisation'];
 /** What an experiment changes; the rest keeps its default. */
-export interface ParamsOverride {
-  automatic?: Partial<AutomaticParams>;
-  predefined?: Partial<PredefinedParams>;
-}
+export type ParamsOverride = { [G in keyof EngineParams]?: Partial<EngineParams[G]> };
 
-export const automaticParams = (over?: ParamsOverride): AutomaticParams => ({ ...DEFAULT_PARAMS.automatic, ...over?.automatic });
-export const predefinedParams = (over?: ParamsOverride): PredefinedParams => ({ ...DEFAULT_PARAMS.predefined, ...over?.predefined });
+/** The defaults with an experiment's changes. */
+export const engineParams = (over?: ParamsOverride): EngineParams => ({
+  automatic: { ...DEFAULT_PARAMS.automatic, ...over?.automatic },
+  predefined: { ...DEFAULT_PARAMS.predefined, ...over?.predefined },
+  grouping: { ...DEFAULT_PARAMS.grouping, ...over?.grouping },
+  themeCount: { ...DEFAULT_PARAMS.themeCount, ...over?.themeCount },
+  factorisation: { ...DEFAULT_PARAMS.factorisation, ...over?.factorisation },
+  insights: { ...DEFAULT_PARAMS.insights, ...over?.insights },
+});

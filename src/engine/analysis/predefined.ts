@@ -2,7 +2,7 @@ import type { AnalysisDocument, Granularity, InsightDraft, PredefinedCategoryInp
 import { evidence, groupUnits, withoutOtherMaterial, type EvidenceOptions, type Sentence, type Unit } from './evidence.js';
 import { centroid, contentTerms, cosine, Vectorizer, type Vec } from './vectors.js';
 import { insightFrom, pointsOf } from './insight.js';
-import { predefinedParams, type ParamsOverride, type PredefinedParams } from './params.js';
+import { engineParams, type EngineParams, type ParamsOverride, type PredefinedParams } from './params.js';
 import { expand } from '../search/wordnet.js';
 import { stopWords, tokenize } from '../text/index.js';
 import { sentenceVectors } from '../meaning/sentence-vectors.js';
@@ -53,11 +53,12 @@ function minimumFit(opts: PredefinedOptions, p: PredefinedParams): Bar {
   return opts.granularity === 'inclusive' ? { raw: 0, standardised: -Infinity, both: false } : { ...p.bar, both: false };
 }
 
-function profileText(c: PredefinedCategoryInput, locale: string): string {
+/** A category's words: its name (twice), description and instructions, and in English its name's and description's words' first `synonyms` WordNet synonyms. */
+function profileText(c: PredefinedCategoryInput, locale: string, synonyms: number): string {
   const parts = [c.name, c.name, c.description ?? '', c.instructions ?? '', c.categorizationInstructions ?? ''];
   if (locale === 'en') {
     const stops = stopWords(locale);
-    for (const w of tokenize(`${c.name} ${c.description ?? ''}`, locale)) if (!stops.has(w)) parts.push(...expand(w).synonyms.slice(0, 6));
+    for (const w of tokenize(`${c.name} ${c.description ?? ''}`, locale)) if (!stops.has(w)) parts.push(...expand(w).synonyms.slice(0, synonyms));
   }
   return parts.join(' ');
 }
@@ -89,12 +90,15 @@ function assign(
     const words = cosine(v, profiles[c]!);
     return meaning && dense ? p.wordsShare * words + (1 - p.wordsShare) * Math.max(0, dot(dense, meaning.profiles[c]!)) : words;
   };
-  const { raw, standardised, own } = categoryFit({
-    sentence: vecs.map((v, i) => profiles.map((_, c) => fitOf(v, meaning?.sentences[i], c))),
-    unit: units.vecs.map((u, n) => profiles.map((_, c) => fitOf(u, meaning?.units[n], c))),
-    unitOf: units.of,
-    groupOf: units.groupOf,
-  });
+  const { raw, standardised, own } = categoryFit(
+    {
+      sentence: vecs.map((v, i) => profiles.map((_, c) => fitOf(v, meaning?.sentences[i], c))),
+      unit: units.vecs.map((u, n) => profiles.map((_, c) => fitOf(u, meaning?.units[n], c))),
+      unitOf: units.of,
+      groupOf: units.groupOf,
+    },
+    p,
+  );
   return vecs.map((_, i) => {
     const fits: { category: number; fit: number }[] = [];
     profiles.forEach((_, c) => {
@@ -111,22 +115,25 @@ function assign(
   });
 }
 
-/** Each unit's group among those automatic analysis would find, -1 for none; null for a project of few units. */
+/**
+ * Each unit's group among those automatic analysis would find, -1 for none; null for a project of
+ * few units. Grouped as these groups were chosen (params.ts `groups…`): the views weighing alike,
+ * more groups than categories, at a bar of their own.
+ */
 function groupsOf(
   units: Unit[],
   texts: { texts: string[]; terms: string[][] },
   vectorizer: Vectorizer,
   categories: number,
-  locale: string,
-  embedded?: Embedder,
+  opts: PredefinedOptions,
+  P: EngineParams,
 ): number[] | null {
-  if (units.length < 6) return null;
+  const p = P.predefined;
+  if (units.length < p.groupsFromUnits) return null;
   const vecs = texts.terms.map((t) => vectorizer.vector(t));
-  // The views weigh alike here, as when these groups were chosen (the 4-grams at twice: 0.483 against 0.499).
-  const meaning = unitMeaning(units, { ...texts, vecs, vocab: vectorizer.vocabulary(3000) }, locale, 1, embedded);
-  // Up to twice as many groups as categories (against as many: 0.43 to 0.40 on the development studies).
-  // Grouped by the bar of 40% these groups were chosen with (0.35, automatic analysis's, gives 0.486 against 0.499).
-  const found = denseThemes(meaning, vecs, { min: categories, max: Math.min(12, 2 * categories) }, 42, 0.4);
+  const meaning = unitMeaning(units, { ...texts, vecs, vocab: vectorizer.vocabulary(p.groupsVocabulary) }, opts.locale, p.groupsSubwordWeight, opts.embedded);
+  const range = { min: categories, max: Math.min(p.maxGroups, p.groupsPerCategory * categories) };
+  const found = denseThemes(meaning, vecs, range, p.groupsSeed, { together: p.groupsTogether, grouping: P.grouping });
   return found.loadings.map(strongest);
 }
 
@@ -191,7 +198,8 @@ function read(docs: AnalysisDocument[], categories: PredefinedCategoryInput[], o
 
 function code(reading: PredefinedCoding): PredefinedCoding {
   const { docs, categories, sentences, verdicts, opts } = reading;
-  const P = predefinedParams(opts.params);
+  const all = engineParams(opts.params);
+  const P = all.predefined;
   const termsOf = sentences.map((s) => contentTerms(s.text, opts.locale));
   const short = termsOf.map((t) => opts.granularity !== 'inclusive' && t.length < P.shortTerms);
   const units = groupUnits(
@@ -210,7 +218,7 @@ function code(reading: PredefinedCoding): PredefinedCoding {
     return [...u.sentences.flatMap((i) => termsOf[i]!), ...(prompt ? contentTerms(prompt, opts.locale) : [])];
   });
 
-  const given = categories.map((c) => vectorizer.vector(profileText(c, opts.locale)));
+  const given = categories.map((c) => vectorizer.vector(profileText(c, opts.locale, P.synonyms)));
   const min = minimumFit(opts, P);
   // Meaning is computed for sentences, turns (with the question they answer) and profiles together, so that they share one frame.
   const unitTexts = units.map((u) => [...u.sentences.map((i) => sentences[i]!.text), sentences[u.sentences[0]!]!.prompt ?? ''].join(' '));
@@ -223,10 +231,9 @@ function code(reading: PredefinedCoding): PredefinedCoding {
     ? { sentences: dense.slice(0, sentences.length), units: dense.slice(sentences.length, sentences.length + units.length), profiles: givenMeaning }
     : null;
   const unitWords = units.map((u) => u.sentences.flatMap((i) => termsOf[i]!));
-  const profileTerms = categories.map((c) => contentTerms(profileText(c, opts.locale), opts.locale));
+  const profileTerms = categories.map((c) => contentTerms(profileText(c, opts.locale, P.synonyms), opts.locale));
   // Words are read with their character 4-grams (meaning/subword.ts), which match the parts of
-  // compounds ("Krankheitsausfälle" and "krank"): on the development studies, macro-F1 0.450 → 0.463
-  // (kita-eltern-de 0.390 → 0.417, its theme of staff shortages found at all).
+  // compounds ("Krankheitsausfälle" and "krank"): a German category's words meet the participants' inflections.
   const exampleTerms = exampleTexts.map((e) => contentTerms(e.text, opts.locale));
   const gramRows = subwordRows([...termsOf, ...unitWords, ...profileTerms, ...exampleTerms]);
   const join = (v: Vec, at: number): Vec => {
@@ -243,8 +250,8 @@ function code(reading: PredefinedCoding): PredefinedCoding {
   for (const [n, e] of exampleTexts.entries())
     examples[e.category]!.push({ words: join(vectorizer.vector(exampleTerms[n]!), firstExample + n), meaning: dense?.[firstExample + n] });
   // Examples are passages the researcher filed in the category: they weigh as much as its name,
-  // description and instructions together (mixed into their words instead, three examples from
-  // one interview lowered macro-F1 on kita-eltern-de; eval/README.md).
+  // description and instructions together (mixed into their words instead, a few examples from one
+  // interview carried its incidental words into the category; eval/README.md).
   for (let c = 0; c < given.length; c++) {
     const own = examples[c]!;
     if (own.length === 0) continue;
@@ -258,7 +265,7 @@ function code(reading: PredefinedCoding): PredefinedCoding {
   const unitsRead = {
     of: unitOf,
     vecs: unitWords.map((w, n) => join(vectorizer.vector(w), sentences.length + n)),
-    groupOf: groupsOf(units, { texts: unitTexts, terms: unitTerms }, vectorizer, categories.length, opts.locale, opts.embedded),
+    groupOf: groupsOf(units, { texts: unitTexts, terms: unitTerms }, vectorizer, categories.length, opts, all),
   };
   let profiles = given;
   let chosen = assign(vecs, unitsRead, profiles, min, meaning, short, P);
@@ -307,7 +314,8 @@ function joinPieces(doc: AnalysisDocument, ordered: Sentence[]): Sentence[] {
  */
 export function predefinedInsights(coding: PredefinedCoding, chosen: Choice[]): { insights: InsightDraft[]; verdicts: Verdict[] } {
   const { docs, categories, sentences, opts } = coding;
-  const P = predefinedParams(opts.params);
+  const all = engineParams(opts.params);
+  const P = all.predefined;
   const verdicts = [...coding.verdicts];
   const failed = new Set(verdicts.map((v) => v.documentId));
   const byDocument = new Map<string, number[]>();
@@ -344,6 +352,7 @@ export function predefinedInsights(coding: PredefinedCoding, chosen: Choice[]): 
           category.name,
           opts.locale,
           (s) => contentTerms(s.text, opts.locale).length >= P.shortTerms,
+          all.insights.maxQuotes,
         );
         if (insight) {
           insights.push({ ...insight, categoryKeys: [category.key ?? category.name] });

@@ -1,25 +1,23 @@
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import { random, type SparseRows } from './nmf.js';
+import { DEFAULT_PARAMS, type ThemeCountParams } from './params.js';
 
 /**
  * How many themes a set of texts holds, by the eigengap of the normalised Laplacian of their
  * k-nearest-neighbour similarity graph (von Luxburg, "A tutorial on spectral clustering", §8.3):
  * a graph of c well-separated groups has c eigenvalues near 0 and then a jump, so the number
- * of themes is where the largest jump comes. Large projects are judged on a seeded sample, which
- * keeps the eigendecomposition small (400 texts: about half a second).
+ * of themes is where the largest jump comes. Large projects are judged on a seeded sample
+ * (params.ts `themeCount.sample`), which keeps the eigendecomposition small.
  */
-const SAMPLE = 400;
-const NEIGHBOURS = 10;
-
-function sample(n: number, seed: number): number[] {
+function sample(n: number, seed: number, size: number): number[] {
   const idx = Array.from({ length: n }, (_, i) => i);
-  if (n <= SAMPLE) return idx;
+  if (n <= size) return idx;
   const rand = random(seed);
   for (let i = n - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
     [idx[i], idx[j]] = [idx[j]!, idx[i]!];
   }
-  return idx.slice(0, SAMPLE).sort((a, b) => a - b);
+  return idx.slice(0, size).sort((a, b) => a - b);
 }
 
 /** Cosine similarities of the (unit-length) rows. */
@@ -60,12 +58,12 @@ function distinct(x: SparseRows): number[] {
 }
 
 /** Eigenvalues of the symmetric normalised Laplacian of the (symmetrised) kNN graph of the distinct rows, ascending. */
-export function laplacianSpectrum(x: SparseRows, seed: number): number[] {
+export function laplacianSpectrum(x: SparseRows, seed: number, p: ThemeCountParams = DEFAULT_PARAMS.themeCount): number[] {
   const unique = distinct(x);
-  const rows = sample(unique.length, seed).map((i) => unique[i]!);
+  const rows = sample(unique.length, seed, p.sample).map((i) => unique[i]!);
   const n = rows.length;
   const sim = similarities(x, rows);
-  const neighbours = Math.min(NEIGHBOURS, n - 1);
+  const neighbours = Math.min(p.neighbours, n - 1);
   const w = new Matrix(n, n);
   for (let i = 0; i < n; i++) {
     const nearest = [...sim[i]!.keys()]
@@ -90,8 +88,8 @@ export function laplacianSpectrum(x: SparseRows, seed: number): number[] {
 }
 
 /** The number of themes in [min, max] after which the spectrum jumps the most. */
-export function themeCount(x: SparseRows, min: number, max: number, seed: number): number {
-  const ev = laplacianSpectrum(x, seed);
+export function themeCount(x: SparseRows, min: number, max: number, seed: number, p: ThemeCountParams = DEFAULT_PARAMS.themeCount): number {
+  const ev = laplacianSpectrum(x, seed, p);
   if (ev.length <= min) return Math.max(1, Math.min(min, ev.length));
   let best = min;
   for (let k = min; k <= Math.min(max, ev.length - 1); k++) if (ev[k]! - ev[k - 1]! > ev[best]! - ev[best - 1]!) best = k;

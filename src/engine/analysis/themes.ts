@@ -1,6 +1,7 @@
 import { bestNmf } from './nmf.js';
 import { themeCount } from './theme-count.js';
 import { cosine, sparseRows, type Vec } from './vectors.js';
+import { DEFAULT_PARAMS, type FactorisationParams, type ThemeCountParams } from './params.js';
 
 /**
  * Themes of a set of texts: their TF-IDF rows factorised (NMF) into a few components, each a
@@ -13,17 +14,20 @@ export interface Themes {
   loadings: Float64Array[];
 }
 
-const COMPONENT_FLOOR = 1e-4;
-const STARTS = 4;
+/** What finding themes by NMF is set by (params.ts). */
+export interface FactorisationSettings {
+  factorisation: FactorisationParams;
+  themeCount: ThemeCountParams;
+}
 
-export function findThemes(vecs: Vec[], vocab: string[], range: { min: number; max: number }, seed: number): Themes {
+export function findThemes(vecs: Vec[], vocab: string[], range: { min: number; max: number }, seed: number, p: FactorisationSettings = DEFAULT_PARAMS): Themes {
   const x = sparseRows(vecs, vocab);
-  const k = range.min >= range.max ? range.min : themeCount(x, range.min, range.max, seed);
-  const { w, h } = bestNmf(x, { k, seed, starts: STARTS });
+  const k = range.min >= range.max ? range.min : themeCount(x, range.min, range.max, seed, p.themeCount);
+  const { w, h } = bestNmf(x, { k, seed, starts: p.factorisation.starts, epsilon: p.factorisation.epsilon });
   const components = h.map((row) => {
     const v: Vec = new Map();
     row.forEach((weight, col) => {
-      if (weight > COMPONENT_FLOOR) v.set(vocab[col]!, weight);
+      if (weight > p.factorisation.componentFloor) v.set(vocab[col]!, weight);
     });
     return v;
   });

@@ -31,6 +31,12 @@ export interface InsightDraft {
   support: number;
 }
 export type Verdict = { documentId: string; verdict: 'analysed' | 'skipped' | 'failed'; reason?: string };
+/** What an automatic analysis gives: new categories, insights filed in them (or in the project's), and a verdict on each document. */
+export interface AutomaticResult {
+  categories: CategoryDraft[];
+  insights: InsightDraft[];
+  verdicts: Verdict[];
+}
 export type Granularity = 'default' | 'overview' | 'inclusive';
 export interface PredefinedCategoryInput {
   /** What insights are filed under (`categoryKeys`); the name where left out. */

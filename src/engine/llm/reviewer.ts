@@ -3,7 +3,7 @@ import type { AnalysisDocument, CategoryDraft, ExistingCategory, InsightDraft, P
 import { predefinedByModel, type ModelCodingOptions } from './coder.js';
 import type { ChatMessage, LlmProvider } from './provider.js';
 import { reworkWithModel } from './writer.js';
-import { minimumDocuments } from '../analysis/automatic.js';
+import { minimumDocuments } from '../analysis/stages/filter.js';
 
 /**
  * Automatic analysis checked by a chat model. The offline engine's themes stay the skeleton; the

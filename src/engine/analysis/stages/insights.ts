@@ -1,0 +1,80 @@
+import type { Sentence } from '../evidence.js';
+import { insightFrom, pointsOf } from '../insight.js';
+import { describeTheme } from '../naming.js';
+import type { Stage } from '../stage.js';
+import type { AutomaticResult, CategoryDraft, InsightDraft, Verdict } from '../types.js';
+import { contentTerms, cosine } from '../vectors.js';
+import type { Named } from './name.js';
+import type { Split } from './split.js';
+import type { Words } from './words.js';
+
+/** A participant: a speaker of one document (a document, where it has no speakers). */
+const speakerOf = (s: Sentence) => `${s.documentId}\u0000${s.speaker ?? ''}`;
+
+/**
+ * Each document's sentences in a theme (or in its sub-theme) become insights there, one per point
+ * its participant makes, quoting them verbatim, clearest first; each new category's description
+ * says who raises it, among everyone whose words were read; every document gets its verdict.
+ */
+export const insightWriter: Stage<{ words: Words; named: Named; split: Split }, AutomaticResult> = {
+  run({ words, named, split }, { locale, params }) {
+    const { sentences, vecs } = words;
+    const docById = new Map(words.docs.map((d) => [d.id, d]));
+    const insights: InsightDraft[] = [];
+    const raisedBy = new Map<string, Set<string>>();
+    named.themes.forEach((theme, t) => {
+      const children = split.children[t];
+      for (const [documentId, idx] of split.perDoc[t]!) {
+        const doc = docById.get(documentId)!;
+        const child = children?.of.get(documentId);
+        const component = child?.component ?? theme.component;
+        for (const point of pointsOf(idx, sentences, (k) => named.themeOf[k] !== null && named.themeOf[k] !== t)) {
+          const ranked = point.sort((a, b) => cosine(vecs[b]!, component) - cosine(vecs[a]!, component) || a - b);
+          const insight = insightFrom(
+            doc,
+            ranked.map((i) => sentences[i]!),
+            child?.name ?? theme.name,
+            locale,
+            (s) => contentTerms(s.text, locale).length >= params.automatic.shortTerms,
+            params.insights.maxQuotes,
+          );
+          if (insight) insights.push({ ...insight, categoryKeys: [child?.key ?? theme.key] });
+          for (const key of [theme.key, ...(child ? [child.key] : [])])
+            raisedBy.set(key, (raisedBy.get(key) ?? new Set()).add(speakerOf(sentences[point[0]!]!)));
+        }
+      }
+    });
+    const categories = [...named.categories, ...split.children.flatMap((c) => c?.categories ?? [])];
+    const keywordsOf = new Map([...named.keywordsOf, ...split.children.flatMap((c) => [...(c?.keywordsOf ?? [])])]);
+    return { categories: described(categories, keywordsOf, raisedBy, sentences, locale), insights, verdicts: verdictsOf(words, insights) };
+  },
+};
+
+/** The new categories described by who raises each, among everyone whose words were read. */
+function described(
+  categories: CategoryDraft[],
+  keywordsOf: Map<string, string[]>,
+  raisedBy: Map<string, Set<string>>,
+  sentences: Sentence[],
+  locale: string,
+): CategoryDraft[] {
+  const everyone = new Set(sentences.map(speakerOf)).size;
+  const unit = sentences.some((s) => s.speaker !== null) ? 'participants' : 'documents';
+  return categories.map((c) => {
+    const keywords = keywordsOf.get(c.key);
+    return keywords ? { ...c, description: describeTheme(keywords, locale, { n: raisedBy.get(c.key)?.size ?? 0, of: everyone, unit }) } : c;
+  });
+}
+
+/** Documents that could not be read failed; the others are analysed where they gave an insight, skipped otherwise. */
+function verdictsOf(words: Words, insights: InsightDraft[]): Verdict[] {
+  const failed = new Set(words.failed.map((v) => v.documentId));
+  const given: Verdict[] = words.docs
+    .filter((d) => !failed.has(d.id))
+    .map((d) =>
+      insights.some((i) => i.documentId === d.id)
+        ? { documentId: d.id, verdict: 'analysed' }
+        : { documentId: d.id, verdict: 'skipped', reason: 'nothing in it bears on a recurring theme' },
+    );
+  return [...words.failed, ...given];
+}

@@ -1,0 +1,84 @@
+import { askedAbout, questionIndex } from '../asked.js';
+import { describeTheme, nameTheme } from '../naming.js';
+import type { Stage } from '../stage.js';
+import type { CategoryDraft } from '../types.js';
+import { cosine } from '../vectors.js';
+import { clearest } from './clearest.js';
+import type { Filed, Theme } from './existing.js';
+import type { Groups } from './group.js';
+import type { Words } from './words.js';
+
+/** Every theme of the analysis, the project's categories first, with the sentences filed in each. */
+export interface Named {
+  themes: Theme[];
+  /** The new top-level categories, most documents first. */
+  categories: CategoryDraft[];
+  /** Each new category's keywords, which its description lists. */
+  keywordsOf: Map<string, string[]>;
+  /** Which of `themes` are new. */
+  fresh: Set<number>;
+  /** Each sentence's theme (an index into `themes`), null for none, and how close it is to it. */
+  themeOf: (number | null)[];
+  strength: number[];
+}
+
+/**
+ * Each theme is named by what the interviewer asked before its passages where a question phrase
+ * stands out (asked.ts), by the noun phrases of its clearest sentences otherwise (naming.ts). A
+ * new theme close to an existing category's quotes as a whole is filed in it rather than beside it.
+ */
+export const themeNamer: Stage<{ words: Words; filed: Filed; groups: Groups; kept: number[] }, Named> = {
+  run({ words, filed, groups, kept }, { locale, params }) {
+    const P = params.automatic;
+    const { sentences, vecs, forms } = words;
+    const themes: Theme[] = filed.themes.map((t) => ({ ...t, sentences: [] }));
+    const categories: CategoryDraft[] = [];
+    const keywordsOf = new Map<string, string[]>();
+    const fresh = new Set<number>();
+    const slot = new Map<number, number>();
+    const questions = kept.length > 0 ? questionIndex(sentences, locale) : new Map();
+    for (const j of kept) {
+      const component = groups.components[j]!;
+      const same = filed.themes
+        .map((t, e) => ({ e, sim: cosine(component, t.component) }))
+        .filter((x) => x.sim >= P.sameTheme)
+        .sort((a, b) => b.sim - a.sim)[0];
+      if (same) {
+        slot.set(j, same.e);
+        continue;
+      }
+      const naming = clearest(groups.members[j]!, component, vecs, P.namingSentences);
+      const named = nameTheme(
+        component,
+        naming.map((i) => sentences[i]!.text),
+        forms,
+        locale,
+        undefined,
+        naming.map((i) => sentences[i]!.documentId),
+      );
+      const asked = askedAbout(
+        groups.members[j]!.map((i) => sentences[i]!),
+        questions,
+        locale,
+        (stem) => forms.of(stem),
+        P,
+      );
+      const key = `new:${categories.length}`;
+      const name = asked ?? named.name;
+      categories.push({ key, name, description: describeTheme(named.keywords, locale), parentKey: null });
+      keywordsOf.set(key, named.keywords);
+      slot.set(j, themes.length);
+      fresh.add(themes.length);
+      themes.push({ key, name, component, sentences: [] });
+    }
+    const themeOf = [...filed.themeOf];
+    const strength = [...filed.strength];
+    groups.proposed.forEach((j, i) => {
+      if (j === null || !slot.has(j)) return;
+      themeOf[i] = slot.get(j)!;
+      strength[i] = cosine(vecs[i]!, groups.components[j]!);
+    });
+    for (const [i, t] of themeOf.entries()) if (t !== null) themes[t]!.sentences.push(i);
+    return { themes, categories, keywordsOf, fresh, themeOf, strength };
+  },
+};
