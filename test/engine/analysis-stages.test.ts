@@ -7,6 +7,8 @@ import { minimumDocuments } from '../../src/engine/analysis/stages/filter.js';
 import type { Groups } from '../../src/engine/analysis/stages/group.js';
 import type { Named } from '../../src/engine/analysis/stages/name.js';
 import { chunkText } from '../../src/engine/chunk.js';
+import { modelReviewer, reviewWithModel } from '../../src/engine/llm/reviewer.js';
+import type { LlmProvider } from '../../src/engine/llm/provider.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
 
 const docs = TRANSCRIPTS.map((t, i) => ({ id: `d${i}`, text: t.text, chunks: chunkText(t.text) }));
@@ -64,5 +66,27 @@ describe('the automatic analysis, stage by stage', () => {
     const none = automaticAnalysis(docs, { ...opts, stages: { filter: { run: () => [] } } });
     expect(none.categories).toEqual([]);
     expect(none.verdicts.every((v) => v.verdict === 'skipped')).toBe(true);
+  });
+
+  it('checks the result with a model through two stages, a reviewer and a namer, either of which may be replaced', async () => {
+    const offline = automaticAnalysis(docs, opts);
+    // A model that merges nothing and does not answer the coding: the reviewer keeps the offline themes and passages.
+    const llm: LlmProvider = {
+      complete: async (m) => {
+        if (m[0]!.content.startsWith('You review')) return { content: '{"merge": []}', usage: null };
+        throw new Error('the model is away');
+      },
+    };
+    const named = await reviewWithModel(llm, docs, offline, { ...opts, contextTokens: 8000 }, () => {}, {
+      reviewer: modelReviewer(llm, () => {}),
+      namer: { run: async (d) => ({ ...d, categories: d.categories.map((c) => ({ ...c, name: `Checked ${c.name}` })) }) },
+    });
+    expect(named.categories.map((c) => c.name)).toEqual(offline.categories.map((c) => `Checked ${c.name}`));
+    expect(named.insights.map((i) => i.quotes)).toEqual(offline.insights.map((i) => i.quotes));
+    const unreviewed = await reviewWithModel(llm, docs, offline, { ...opts, contextTokens: 8000 }, () => {}, {
+      reviewer: { run: async () => null },
+      namer: { run: () => Promise.reject(new Error('not asked')) },
+    });
+    expect(unreviewed).toEqual({ ...offline, merged: 0, batches: 0, failedBatches: 0, failures: [] });
   });
 });

@@ -2,7 +2,8 @@ import type { Choice, PredefinedCoding } from '../analysis/predefined.js';
 import type { AnalysisDocument, CategoryDraft, ExistingCategory, InsightDraft, PredefinedCategoryInput, Verdict } from '../analysis/types.js';
 import { predefinedByModel, type ModelCodingOptions } from './coder.js';
 import type { ChatMessage, LlmProvider } from './provider.js';
-import { reworkWithModel } from './writer.js';
+import { modelNamer } from './writer.js';
+import type { Stage } from '../analysis/stage.js';
 import { minimumDocuments } from '../analysis/stages/filter.js';
 
 /**
@@ -112,70 +113,88 @@ function offlineChoices(insights: InsightDraft[], index: Map<string, number>): (
     });
 }
 
+/** What the reviewer reads: the documents and the offline engine's result. */
+export interface ReviewInput {
+  docs: AnalysisDocument[];
+  draft: AutomaticDraft;
+}
+
+/** The two stages of the model path: a reviewer of the offline themes and passages, and a namer of what it leaves. */
+export interface ModelStages {
+  reviewer: Stage<ReviewInput, Promise<ReviewResult | null>, ReviewOptions>;
+  namer: Stage<Pick<AutomaticDraft, 'categories' | 'insights'>, Promise<Pick<AutomaticDraft, 'categories' | 'insights'>>, { locale: string }>;
+}
+
+/** Steps 1 and 2 above, then 3 (writer.ts): the offline result as it is where there is nothing to review. */
 export async function reviewWithModel(
   llm: LlmProvider,
   docs: AnalysisDocument[],
   offline: AutomaticDraft,
   opts: ReviewOptions,
   onError: (err: unknown) => void,
+  stages: ModelStages = { reviewer: modelReviewer(llm, onError), namer: modelNamer(llm, onError) },
 ): Promise<ReviewResult> {
-  const existing = new Map(opts.existingCategories.map((c) => [c.key, c]));
-  const drafts = new Map(offline.categories.map((c) => [c.key, c]));
-  const parentOf = (key: string) => drafts.get(key)?.parentKey ?? existing.get(key)?.parentKey ?? null;
-  // The themes passages are filed under: categories holding insights.
-  const leafKeys = [...new Set(offline.insights.flatMap((i) => i.categoryKeys))].filter((k) => drafts.has(k) || existing.has(k));
-  if (leafKeys.length === 0 || !llm.complete) return { ...offline, merged: 0, batches: 0, failedBatches: 0, failures: [] };
-  let themes: PredefinedCategoryInput[] = leafKeys.map((key) => {
-    const c = drafts.get(key) ?? existing.get(key)!;
-    return { key, name: c.name, description: c.description, examples: samplesOf(offline.insights, key) };
-  });
-
-  // Themes of one parent that say the same thing become the first of them; a category the project already had is never merged away.
-  const gone = new Map<string, string>();
-  for (const group of await sameThemes(llm, themes, onError)) {
-    const keys = group.map((n) => themes[n]!.key!);
-    const keep = keys.find((k) => existing.has(k)) ?? keys[0]!;
-    for (const k of keys) if (k !== keep && !existing.has(k) && !gone.has(k) && !gone.has(keep) && parentOf(k) === parentOf(keep)) gone.set(k, keep);
-  }
-  if (gone.size > 0) {
-    themes = themes
-      .filter((t) => !gone.has(t.key!))
-      .map((t) => ({
-        ...t,
-        examples: [...(t.examples ?? []), ...themes.filter((o) => gone.get(o.key!) === t.key).flatMap((o) => o.examples ?? [])].slice(0, SAMPLES * 2),
-      }));
-  }
-  const index = new Map(themes.map((t, n) => [t.key!, n]));
-  for (const [from, to] of gone) index.set(from, index.get(to)!);
-
-  const coded = await predefinedByModel(llm, docs, themes, opts, offlineChoices(offline.insights, index));
-  if (coded.batches > 0 && coded.answeredBatches === 0) {
-    // The model filed nothing: the offline result stands as it is (merged themes filed under the one kept), and is named.
-    const insights = offline.insights.map((i) => ({ ...i, categoryKeys: [...new Set(i.categoryKeys.map((k) => gone.get(k) ?? k))] }));
-    const worded = await reworkWithModel(llm, { categories: offline.categories.filter((c) => !gone.has(c.key)), insights }, opts.locale, onError);
-    return { ...worded, verdicts: offline.verdicts, merged: gone.size, batches: coded.batches, failedBatches: coded.failedBatches, failures: coded.failures };
-  }
-  // A theme left with passages from fewer documents than a new theme needs (automatic.ts) goes with
-  // them, and so does a parent with no theme under it or passage of its own; a category the project
-  // already had stays.
-  const documentsOf = new Map<string, Set<string>>();
-  for (const i of coded.insights) for (const k of i.categoryKeys) documentsOf.set(k, (documentsOf.get(k) ?? new Set()).add(i.documentId));
-  const fewest = minimumDocuments(new Set(coded.insights.map((i) => i.documentId)).size);
-  const holding = new Set([...documentsOf].filter(([k, ds]) => existing.has(k) || ds.size >= fewest).map(([k]) => k));
-  coded.insights = coded.insights.filter((i) => i.categoryKeys.every((k) => holding.has(k)));
-  const kept = (c: CategoryDraft): boolean => !gone.has(c.key) && (holding.has(c.key) || offline.categories.some((x) => x.parentKey === c.key && kept(x)));
-  const categories = offline.categories.filter(kept);
-  const verdicts = [
-    ...offline.verdicts.filter((v) => !coded.verdicts.some((x) => x.documentId === v.documentId)),
-    ...coded.verdicts.map((v) => (v.verdict === 'skipped' && v.reason === 'no passage fits the given categories' ? { ...v, reason: NO_THEME } : v)),
-  ];
-  const worded = await reworkWithModel(llm, { categories, insights: coded.insights }, opts.locale, onError);
-  return {
-    ...worded,
-    verdicts,
-    merged: gone.size,
-    batches: coded.batches,
-    failedBatches: coded.failedBatches,
-    failures: coded.failures,
-  };
+  const reviewed = await stages.reviewer.run({ docs, draft: offline }, opts);
+  if (!reviewed) return { ...offline, merged: 0, batches: 0, failedBatches: 0, failures: [] };
+  const { categories, insights } = await stages.namer.run(reviewed, opts);
+  return { ...reviewed, categories, insights };
 }
+
+/**
+ * The model as the reviewer of an automatic analysis (steps 1 and 2 above): its themes merged and
+ * its passages filed again; null where no theme holds a passage or the model cannot be asked.
+ */
+export const modelReviewer = (llm: LlmProvider, onError: (err: unknown) => void): ModelStages['reviewer'] => ({
+  async run({ docs, draft: offline }, opts) {
+    const existing = new Map(opts.existingCategories.map((c) => [c.key, c]));
+    const drafts = new Map(offline.categories.map((c) => [c.key, c]));
+    const parentOf = (key: string) => drafts.get(key)?.parentKey ?? existing.get(key)?.parentKey ?? null;
+    // The themes passages are filed under: categories holding insights.
+    const leafKeys = [...new Set(offline.insights.flatMap((i) => i.categoryKeys))].filter((k) => drafts.has(k) || existing.has(k));
+    if (leafKeys.length === 0 || !llm.complete) return null;
+    let themes: PredefinedCategoryInput[] = leafKeys.map((key) => {
+      const c = drafts.get(key) ?? existing.get(key)!;
+      return { key, name: c.name, description: c.description, examples: samplesOf(offline.insights, key) };
+    });
+
+    // Themes of one parent that say the same thing become the first of them; a category the project already had is never merged away.
+    const gone = new Map<string, string>();
+    for (const group of await sameThemes(llm, themes, onError)) {
+      const keys = group.map((n) => themes[n]!.key!);
+      const keep = keys.find((k) => existing.has(k)) ?? keys[0]!;
+      for (const k of keys) if (k !== keep && !existing.has(k) && !gone.has(k) && !gone.has(keep) && parentOf(k) === parentOf(keep)) gone.set(k, keep);
+    }
+    if (gone.size > 0) {
+      themes = themes
+        .filter((t) => !gone.has(t.key!))
+        .map((t) => ({
+          ...t,
+          examples: [...(t.examples ?? []), ...themes.filter((o) => gone.get(o.key!) === t.key).flatMap((o) => o.examples ?? [])].slice(0, SAMPLES * 2),
+        }));
+    }
+    const index = new Map(themes.map((t, n) => [t.key!, n]));
+    for (const [from, to] of gone) index.set(from, index.get(to)!);
+
+    const coded = await predefinedByModel(llm, docs, themes, opts, offlineChoices(offline.insights, index));
+    const outcome = { merged: gone.size, batches: coded.batches, failedBatches: coded.failedBatches, failures: coded.failures };
+    if (coded.batches > 0 && coded.answeredBatches === 0) {
+      // The model filed nothing: the offline result stands as it is (merged themes filed under the one kept).
+      const insights = offline.insights.map((i) => ({ ...i, categoryKeys: [...new Set(i.categoryKeys.map((k) => gone.get(k) ?? k))] }));
+      return { categories: offline.categories.filter((c) => !gone.has(c.key)), insights, verdicts: offline.verdicts, ...outcome };
+    }
+    // A theme left with passages from fewer documents than a new theme needs (analysis/stages/filter.ts) goes with
+    // them, and so does a parent with no theme under it or passage of its own; a category the project
+    // already had stays.
+    const documentsOf = new Map<string, Set<string>>();
+    for (const i of coded.insights) for (const k of i.categoryKeys) documentsOf.set(k, (documentsOf.get(k) ?? new Set()).add(i.documentId));
+    const fewest = minimumDocuments(new Set(coded.insights.map((i) => i.documentId)).size);
+    const holding = new Set([...documentsOf].filter(([k, ds]) => existing.has(k) || ds.size >= fewest).map(([k]) => k));
+    const insights = coded.insights.filter((i) => i.categoryKeys.every((k) => holding.has(k)));
+    const kept = (c: CategoryDraft): boolean => !gone.has(c.key) && (holding.has(c.key) || offline.categories.some((x) => x.parentKey === c.key && kept(x)));
+    const verdicts = [
+      ...offline.verdicts.filter((v) => !coded.verdicts.some((x) => x.documentId === v.documentId)),
+      ...coded.verdicts.map((v) => (v.verdict === 'skipped' && v.reason === 'no passage fits the given categories' ? { ...v, reason: NO_THEME } : v)),
+    ];
+    return { categories: offline.categories.filter(kept), insights, verdicts, ...outcome };
+  },
+});

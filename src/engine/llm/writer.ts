@@ -1,6 +1,7 @@
 import type { LlmProvider } from './provider.js';
 import { verbatimQuote } from './provider.js';
 import type { CategoryDraft, InsightDraft } from '../analysis/types.js';
+import type { Stage } from '../analysis/stage.js';
 
 /**
  * With a chat model configured, the offline engine's drafts are reworded: themes get a name and
@@ -88,3 +89,10 @@ export async function reworkWithModel(
   }
   return { categories, insights };
 }
+
+type Drafts = { categories: CategoryDraft[]; insights: InsightDraft[] };
+
+/** The model as the namer of an analysis's drafts, a stage of the model path (reviewer.ts). */
+export const modelNamer = (llm: LlmProvider, onError: (err: unknown) => void): Stage<Drafts, Promise<Drafts>, { locale: string }> => ({
+  run: (drafts, { locale }) => reworkWithModel(llm, drafts, locale, onError),
+});
