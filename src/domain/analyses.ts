@@ -20,9 +20,32 @@ export interface AnalysisParams {
   documentScope?: 'all' | 'filtered';
   metadataFilter?: { field: string; value: string }[];
   name?: string;
+  /** `start_analysis` `rerun` (automatic only): every ready document, into a run of its own. */
+  rerun?: boolean;
 }
 
-export const familyOf = (type: AnalysisType, run?: { id: string }) => (type === 'automatic' ? 'automatic' : `${type}:${run?.id ?? ''}`);
+/**
+ * The verdict family of a run: `automatic` for the automatic analysis (a document with a verdict
+ * there is not new), a family of its own for every other run, a rerun included (decisions: runs).
+ */
+export const familyOf = (type: AnalysisType, run?: { id: string }, rerun = false) =>
+  type === 'automatic' && !rerun ? 'automatic' : `${type}:${run?.id ?? ''}`;
+
+export const paramsOf = (r: Pick<Row<'analyses'>, 'params'>): AnalysisParams => JSON.parse(r.params) as AnalysisParams;
+
+const TYPE_LABEL: Record<AnalysisType, string> = {
+  automatic: 'Automatic',
+  predefined: 'Predefined',
+  summaries: 'Summaries',
+  metadata_summaries: 'Metadata summaries',
+};
+
+/** A run's name: the one given, or its type and start time in UTC to the minute (`Automatic · 2026-11-29 09:30`). */
+export function runName(r: Pick<Row<'analyses'>, 'type' | 'params' | 'createdAt'>): string {
+  const given = paramsOf(r).name;
+  if (given) return given;
+  return `${TYPE_LABEL[r.type as AnalysisType] ?? r.type} · ${r.createdAt.slice(0, 10)} ${r.createdAt.slice(11, 16)}`;
+}
 
 export async function createRun(trx: Tx, projectId: string, type: AnalysisType, params: AnalysisParams): Promise<Row<'analyses'>> {
   const row: Row<'analyses'> = {
@@ -86,7 +109,7 @@ export async function clearSkipped(trx: Tx, projectId: string): Promise<number> 
   return Number(res.numDeletedRows);
 }
 
-export const runView = (r: Row<'analyses'>) => ({ id: r.id, type: r.type, status: r.status });
+export const runView = (r: Row<'analyses'>) => ({ id: r.id, name: runName(r), type: r.type, status: r.status });
 
 export type RunView = Static<typeof Analysis>;
 type ModelUsage = NonNullable<RunView['model']>;
@@ -98,20 +121,25 @@ export const storedUsage = (usage: ModelUsage): string => JSON.stringify(usage);
 export async function runsOf(store: Store, projectId: string): Promise<RunView[]> {
   const runs = await store.db.selectFrom('analyses').selectAll().where('projectId', '=', projectId).orderBy('createdAt', 'desc').orderBy('id').execute();
   const out: RunView[] = [];
-  for (const r of runs) {
-    const coverage = await coverageOf(store.db, projectId, familyOf(r.type as AnalysisType, r));
-    const total = coverage.analysed + coverage.skipped + coverage.failed + coverage.pending;
-    out.push({
-      ...runView(r),
-      ...(r.error ? { error: r.error } : {}),
-      ...(r.note ? { note: r.note } : {}),
-      ...(r.modelUsage ? { model: JSON.parse(r.modelUsage) as ModelUsage } : {}),
-      coverage,
-      progress: r.status === 'completed' ? 1 : total === 0 ? 0 : (total - coverage.pending) / total,
-      createdAt: r.createdAt,
-      startedAt: r.startedAt,
-      finishedAt: r.finishedAt,
-    });
-  }
+  for (const r of runs) out.push(await runStatus(store.db, r));
   return out;
+}
+
+/** One run as `get_project_status` lists it: with its coverage, progress and times. */
+export async function runStatus(db: DbOrTx, r: Row<'analyses'>): Promise<RunView> {
+  const rerun = paramsOf(r).rerun === true;
+  const coverage = await coverageOf(db, r.projectId, familyOf(r.type as AnalysisType, r, rerun));
+  const total = coverage.analysed + coverage.skipped + coverage.failed + coverage.pending;
+  return {
+    ...runView(r),
+    ...(rerun ? { rerun: true as const } : {}),
+    ...(r.error ? { error: r.error } : {}),
+    ...(r.note ? { note: r.note } : {}),
+    ...(r.modelUsage ? { model: JSON.parse(r.modelUsage) as ModelUsage } : {}),
+    coverage,
+    progress: r.status === 'completed' ? 1 : total === 0 ? 0 : (total - coverage.pending) / total,
+    createdAt: r.createdAt,
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt,
+  };
 }

@@ -91,6 +91,19 @@ export async function setVerdict(trx: Tx, projectId: string, family: string, doc
   await trx.insertInto('analysisVerdicts').values({ projectId, family, documentId, verdict, reason, analysisId, updatedAt: nowIso() }).execute();
 }
 
+/**
+ * After a rerun (family `from`): each document that no automatic run has a verdict for yet gets
+ * the rerun's, so that the default rule (a later run takes only documents without a verdict) still
+ * means "documents no automatic run has analysed".
+ */
+export async function giveMissingVerdicts(trx: Tx, projectId: string, from: string, to: string) {
+  const have = new Set(
+    (await trx.selectFrom('analysisVerdicts').select('documentId').where('projectId', '=', projectId).where('family', '=', to).execute()).map((v) => v.documentId),
+  );
+  const rows = await trx.selectFrom('analysisVerdicts').selectAll().where('projectId', '=', projectId).where('family', '=', from).execute();
+  for (const r of rows.filter((v) => !have.has(v.documentId))) await trx.insertInto('analysisVerdicts').values({ ...r, family: to }).execute();
+}
+
 /** One memo per subject: a document's summary, or a metadata value's summary; written again on a later run. */
 export async function upsertMemo(
   trx: Tx,

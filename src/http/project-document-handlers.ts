@@ -3,6 +3,7 @@ import type { Row } from '../store/tables.js';
 import type { projectDocumentAnswers } from '../schema/answers/surfaces.js';
 import type { Payer } from '../domain/credits.js';
 import { confirm, remove, start, statusOf, type DocumentCaller } from '../domain/project-documents.js';
+import { deleteRun, renameRun } from '../domain/analysis-runs.js';
 import type { ActionHandlers, Ctx } from './handler.js';
 
 /**
@@ -26,5 +27,7 @@ export function projectDocumentHandlers<C extends Ctx>(
     confirm_documents: async (ctx, body) => confirm(caller(ctx), await project(ctx, body.projectId, 'write'), body),
     delete_documents: async (ctx, body) => remove(caller(ctx), await project(ctx, body.projectId, 'write'), body.documentIds),
     start_analysis: async (ctx, body) => start(caller(ctx), await project(ctx, body.projectId, 'write'), body),
+    rename_analysis: async (ctx, body) => renameRun(ctx.services.store, await project(ctx, body.projectId, 'write'), body),
+    delete_analysis: async (ctx, body) => deleteRun(ctx.services.store, await project(ctx, body.projectId, 'write'), body),
   };
 }

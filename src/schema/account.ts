@@ -28,9 +28,16 @@ export const startAnalysis = action(
     categories: Type.Optional(Type.Array(PredefinedCategory, { minItems: 1, maxItems: 100, description: 'required for, and only for, `predefined`' })),
     analysisGranularity: Type.Optional(AnalysisGranularity),
     reconsiderSkipped: Type.Optional(Type.Boolean({ description: 'only for `automatic`' })),
+    rerun: Type.Optional(
+      Type.Boolean({
+        description:
+          'only for `automatic`: analyse every ready document again into a run of its own (its own categories and insights, no credits), rather than only the documents no automatic run has a verdict for (the default)',
+      }),
+    ),
+    name: Type.Optional(Str(500, 1, { description: 'the run\'s name; default its type and start time, e.g. `Automatic · 2026-11-29 09:30` (UTC)' })),
   },
   {
-    description: 'Starts an analysis run in the background and answers `{analysis: {id, type, status}}` at once.',
+    description: 'Starts an analysis run in the background and answers `{analysis: {id, name, type, status}}` at once.',
     allOf: [
       {
         if: { properties: { type: { const: 'predefined' } }, required: ['type'] },
@@ -42,11 +49,14 @@ export const startAnalysis = action(
         if: { properties: { type: { const: 'automatic' } }, required: ['type'] },
         // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
         then: {},
-        else: { properties: { reconsiderSkipped: false } },
+        else: { properties: { reconsiderSkipped: false, rerun: false } },
       },
     ],
   },
 );
+
+const RUNS = 'A sift extension of the specification (runs as things, docs/decisions.md).';
+const AnalysisId = Type.String({ format: 'uuid', maxLength: 36, description: 'a run\'s `id` from `start_analysis` or `get_project_status`' });
 
 /** The project-document actions the account and partner surfaces share (one schema, one implementation). */
 export const projectDocumentActions = {
@@ -76,6 +86,18 @@ export const projectDocumentActions = {
     { description: 'Deletes documents and everything hanging off them; cannot be undone.' },
   ),
   start_analysis: startAnalysis,
+  rename_analysis: action(
+    'rename_analysis',
+    { projectId: ProjectIdInput, analysisId: AnalysisId, name: Str(500, 1) },
+    { description: `${RUNS} Renames a run; answers the run as \`get_project_status\` lists it.` },
+  ),
+  delete_analysis: action(
+    'delete_analysis',
+    { projectId: ProjectIdInput, analysisId: AnalysisId },
+    {
+      description: `${RUNS} Deletes a run with its categories and insights (and the tags' links and notes on them) and nothing else: other runs' results, documents, memos and manual categories stay. Answers the ids deleted.`,
+    },
+  ),
 };
 
 const EXTENSION = 'A sift extension of the specification (self-service keys, docs/decisions.md).';

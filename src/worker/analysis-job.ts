@@ -6,7 +6,7 @@ import { workOn } from './work-on.js';
 import type { Tx } from '../store/store.js';
 import { nowIso } from '../domain/clock.js';
 import { coverageOf, familyOf, nothingNewNote, storedUsage, type AnalysisParams, type AnalysisType } from '../domain/analyses.js';
-import { createCategories, insertInsights, setVerdict, upsertMemo, type CategoryDraft } from '../domain/analysis-results.js';
+import { createCategories, giveMissingVerdicts, insertInsights, setVerdict, upsertMemo, type CategoryDraft } from '../domain/analysis-results.js';
 import { documentsMatchingMetadata } from '../domain/filters.js';
 import { groupBy, inBatches } from '../store/in-batches.js';
 import { reviewWithModel } from '../engine/llm/reviewer.js';
@@ -185,14 +185,17 @@ async function runAutomatic(
   params: AnalysisParams,
   model: MeteredModel | null,
 ): Promise<string | null> {
-  const family = familyOf('automatic');
-  const todo = await documentsWithoutVerdict(ctx, project.id, family);
+  // A rerun takes every ready document, with a verdict family of its own (decisions: runs).
+  const family = familyOf('automatic', run, params.rerun);
+  const todo = params.rerun ? undefined : await documentsWithoutVerdict(ctx, project.id, family);
   const docs = await loadDocuments(ctx, project.id, todo);
   if (docs.length === 0) return nothingNewNote(await coverageOf(ctx.store.db, project.id, family));
   const existing = await ctx.store.db
     .selectFrom('categories')
     .select(['id', 'text', 'description', 'parentId'])
     .where('projectId', '=', project.id)
+    // A rerun builds its own tree rather than extending the earlier runs' categories.
+    .$if(params.rerun === true, (q) => q.where('analysisId', '=', run.id))
     .orderBy('createdAt')
     .execute();
   const examples = await categoryExamples(ctx, project.id);
@@ -222,6 +225,7 @@ async function runAutomatic(
   const known = new Map(existing.map((c) => [c.id, c.id]));
   const categoryIds = await fenced(ctx, run, (trx) => createCategories(trx, project.id, result.categories, known, run.id));
   await writeResults(ctx, run, family, result, categoryIds);
+  if (params.rerun) await fenced(ctx, run, (trx) => giveMissingVerdicts(trx, project.id, family, familyOf('automatic')));
   return notes(otherMaterialNote(result.verdicts), model && reviewed && reviewNote(model.usage, reviewed));
 }
 

@@ -203,9 +203,12 @@ export const Coverage = Closed(
   { title: 'Coverage', description: 'verdicts over the documents the run covers' },
 );
 
+const RunName = Type.String({ description: 'the name given at the start or by `rename_analysis`, or one made from its type and start time (UTC)' });
+
 export const AnalysisRef = Closed(
   {
     id: Type.String(),
+    name: RunName,
     type: Type.String(),
     status: StringEnum(['queued', 'running', 'completed', 'failed'] as const),
     note: Type.Optional(
@@ -237,7 +240,9 @@ export const ModelUsage = Closed(
 export const Analysis = Closed(
   {
     id: Type.String(),
+    name: RunName,
     type: Type.String(),
+    rerun: Type.Optional(Type.Literal(true, { description: 'an automatic run over every ready document (`rerun`), not only the new ones' })),
     status: StringEnum(['queued', 'running', 'completed', 'failed'] as const),
     coverage: Coverage,
     progress: Type.Number({ minimum: 0, maximum: 1 }),

@@ -6,6 +6,7 @@ import type { accountActions, projectDocumentActions } from '../account.js';
 import type { partnerActions } from '../partner.js';
 import type { adminActions } from '../admin.js';
 import {
+  Analysis,
   AnalysisRef,
   CategoryRef,
   Closed,
@@ -50,6 +51,12 @@ export const projectDocumentAnswers = {
   confirm_documents: Confirmation,
   delete_documents: Deleted,
   start_analysis: Started,
+  rename_analysis: Closed({ analysis: Analysis }),
+  delete_analysis: Closed({
+    deleted: Ids('the run'),
+    categoryIds: Ids('its categories, deleted'),
+    insightIds: Ids('its insights, deleted'),
+  }),
 } satisfies AnswerMap<typeof projectDocumentActions>;
 
 export const readAnswers = {

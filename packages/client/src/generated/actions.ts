@@ -38,6 +38,8 @@ export interface Actions {
     confirm_documents: { request: Schemas['AccountConfirmDocuments']; answer: Schemas['AccountConfirmDocumentsAnswer'] };
     delete_documents: { request: Schemas['AccountDeleteDocuments']; answer: Schemas['AccountDeleteDocumentsAnswer'] };
     start_analysis: { request: Schemas['AccountStartAnalysis']; answer: Schemas['AccountStartAnalysisAnswer'] };
+    rename_analysis: { request: Schemas['AccountRenameAnalysis']; answer: Schemas['AccountRenameAnalysisAnswer'] };
+    delete_analysis: { request: Schemas['AccountDeleteAnalysis']; answer: Schemas['AccountDeleteAnalysisAnswer'] };
     list_projects: { request: Schemas['AccountListProjects']; answer: Schemas['AccountListProjectsAnswer'] };
     create_project_key: { request: Schemas['AccountCreateProjectKey']; answer: Schemas['AccountCreateProjectKeyAnswer'] };
     list_project_keys: { request: Schemas['AccountListProjectKeys']; answer: Schemas['AccountListProjectKeysAnswer'] };
@@ -54,6 +56,8 @@ export interface Actions {
     confirm_documents: { request: Schemas['PartnerConfirmDocuments']; answer: Schemas['PartnerConfirmDocumentsAnswer'] };
     delete_documents: { request: Schemas['PartnerDeleteDocuments']; answer: Schemas['PartnerDeleteDocumentsAnswer'] };
     start_analysis: { request: Schemas['PartnerStartAnalysis']; answer: Schemas['PartnerStartAnalysisAnswer'] };
+    rename_analysis: { request: Schemas['PartnerRenameAnalysis']; answer: Schemas['PartnerRenameAnalysisAnswer'] };
+    delete_analysis: { request: Schemas['PartnerDeleteAnalysis']; answer: Schemas['PartnerDeleteAnalysisAnswer'] };
   };
   admin: {
     create_user: { request: Schemas['AdminCreateUser']; answer: Schemas['AdminCreateUserAnswer'] };
@@ -82,11 +86,11 @@ export const SURFACES = {
   },
   account: {
     path: '/api/sift-account',
-    actions: ['create_project', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis', 'list_projects', 'create_project_key', 'list_project_keys', 'revoke_project_key', 'get_credits'],
+    actions: ['create_project', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis', 'rename_analysis', 'delete_analysis', 'list_projects', 'create_project_key', 'list_project_keys', 'revoke_project_key', 'get_credits'],
   },
   partner: {
     path: '/api/sift-partner',
-    actions: ['create_account', 'list_accounts', 'list_projects', 'create_project', 'add_documents', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis'],
+    actions: ['create_account', 'list_accounts', 'list_projects', 'create_project', 'add_documents', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis', 'rename_analysis', 'delete_analysis'],
   },
   admin: {
     path: '/api/sift-admin',

@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Account surface: one action per request
-         * @description Actions: `create_project`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `list_projects`, `create_project_key`, `list_project_keys`, `revoke_project_key`, `get_credits`.
+         * @description Actions: `create_project`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `rename_analysis`, `delete_analysis`, `list_projects`, `create_project_key`, `list_project_keys`, `revoke_project_key`, `get_credits`.
          */
         post: operations["accountDispatch"];
         delete?: never;
@@ -72,7 +72,7 @@ export interface paths {
         put?: never;
         /**
          * Partner surface: one action per request
-         * @description Actions: `create_account`, `list_accounts`, `list_projects`, `create_project`, `add_documents`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`.
+         * @description Actions: `create_account`, `list_accounts`, `list_projects`, `create_project`, `add_documents`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `rename_analysis`, `delete_analysis`.
          */
         post: operations["partnerDispatch"];
         delete?: never;
@@ -1135,6 +1135,8 @@ export interface components {
         /** AnalysisRef */
         AnalysisRef: {
             id: string;
+            /** @description the name given at the start or by `rename_analysis`, or one made from its type and start time (UTC) */
+            name: string;
             type: string;
             /** @enum {string} */
             status: "queued" | "running" | "completed" | "failed";
@@ -1228,7 +1230,7 @@ export interface components {
         };
         /**
          * account.start_analysis
-         * @description Starts an analysis run in the background and answers `{analysis: {id, type, status}}` at once.
+         * @description Starts an analysis run in the background and answers `{analysis: {id, name, type, status}}` at once.
          */
         AccountStartAnalysis: {
             /** @constant */
@@ -1252,6 +1254,10 @@ export interface components {
             analysisGranularity?: "default" | "inclusive" | "overview";
             /** @description only for `automatic` */
             reconsiderSkipped?: boolean;
+            /** @description only for `automatic`: analyse every ready document again into a run of its own (its own categories and insights, no credits), rather than only the documents no automatic run has a verdict for (the default) */
+            rerun?: boolean;
+            /** @description the run's name; default its type and start time, e.g. `Automatic · 2026-11-29 09:30` (UTC) */
+            name?: string;
         } & (unknown & unknown & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1259,6 +1265,43 @@ export interface components {
              */
             action: "start_analysis";
         });
+        /**
+         * account.rename_analysis
+         * @description A sift extension of the specification (runs as things, docs/decisions.md). Renames a run; answers the run as `get_project_status` lists it.
+         */
+        AccountRenameAnalysis: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "rename_analysis";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            /**
+             * Format: uuid
+             * @description a run's `id` from `start_analysis` or `get_project_status`
+             */
+            analysisId: string;
+            name: string;
+        };
+        /**
+         * account.delete_analysis
+         * @description A sift extension of the specification (runs as things, docs/decisions.md). Deletes a run with its categories and insights (and the tags' links and notes on them) and nothing else: other runs' results, documents, memos and manual categories stay. Answers the ids deleted.
+         */
+        AccountDeleteAnalysis: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "delete_analysis";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            /**
+             * Format: uuid
+             * @description a run's `id` from `start_analysis` or `get_project_status`
+             */
+            analysisId: string;
+        };
         /**
          * account.list_projects
          * @description A sift extension of the specification (self-service keys, docs/decisions.md). The projects the key reaches (every project its user is a member of, whichever account owns it), each with the user's `role`: `{accountId, projects}`.
@@ -1343,7 +1386,14 @@ export interface components {
         /** Analysis */
         Analysis: {
             id: string;
+            /** @description the name given at the start or by `rename_analysis`, or one made from its type and start time (UTC) */
+            name: string;
             type: string;
+            /**
+             * @description an automatic run over every ready document (`rerun`), not only the new ones
+             * @constant
+             */
+            rerun?: true;
             /** @enum {string} */
             status: "queued" | "running" | "completed" | "failed";
             coverage: components["schemas"]["Coverage"];
@@ -1407,6 +1457,19 @@ export interface components {
             /** @description with `reconsiderSkipped`: skipped and failed verdicts cleared */
             cleared?: number;
             coverage?: components["schemas"]["Coverage"];
+        };
+        /** account.rename_analysis answer */
+        AccountRenameAnalysisAnswer: {
+            analysis: components["schemas"]["Analysis"];
+        };
+        /** account.delete_analysis answer */
+        AccountDeleteAnalysisAnswer: {
+            /** @description the run */
+            deleted: string[];
+            /** @description its categories, deleted */
+            categoryIds: string[];
+            /** @description its insights, deleted */
+            insightIds: string[];
         };
         /** ProjectWithRole */
         ProjectWithRole: {
@@ -1480,7 +1543,7 @@ export interface components {
             offset: number;
             nextOffset: number | null;
         };
-        AccountRequest: components["schemas"]["AccountCreateProject"] | components["schemas"]["AccountGetProjectStatus"] | components["schemas"]["AccountConfirmDocuments"] | components["schemas"]["AccountDeleteDocuments"] | components["schemas"]["AccountStartAnalysis"] | components["schemas"]["AccountListProjects"] | components["schemas"]["AccountCreateProjectKey"] | components["schemas"]["AccountListProjectKeys"] | components["schemas"]["AccountRevokeProjectKey"] | components["schemas"]["AccountGetCredits"];
+        AccountRequest: components["schemas"]["AccountCreateProject"] | components["schemas"]["AccountGetProjectStatus"] | components["schemas"]["AccountConfirmDocuments"] | components["schemas"]["AccountDeleteDocuments"] | components["schemas"]["AccountStartAnalysis"] | components["schemas"]["AccountRenameAnalysis"] | components["schemas"]["AccountDeleteAnalysis"] | components["schemas"]["AccountListProjects"] | components["schemas"]["AccountCreateProjectKey"] | components["schemas"]["AccountListProjectKeys"] | components["schemas"]["AccountRevokeProjectKey"] | components["schemas"]["AccountGetCredits"];
         /**
          * partner.create_account
          * @description Invites the user and provisions their team account; idempotent per partner and e-mail.
@@ -1630,7 +1693,7 @@ export interface components {
         };
         /**
          * partner.start_analysis
-         * @description Starts an analysis run in the background and answers `{analysis: {id, type, status}}` at once.
+         * @description Starts an analysis run in the background and answers `{analysis: {id, name, type, status}}` at once.
          */
         PartnerStartAnalysis: {
             /** @constant */
@@ -1654,6 +1717,10 @@ export interface components {
             analysisGranularity?: "default" | "inclusive" | "overview";
             /** @description only for `automatic` */
             reconsiderSkipped?: boolean;
+            /** @description only for `automatic`: analyse every ready document again into a run of its own (its own categories and insights, no credits), rather than only the documents no automatic run has a verdict for (the default) */
+            rerun?: boolean;
+            /** @description the run's name; default its type and start time, e.g. `Automatic · 2026-11-29 09:30` (UTC) */
+            name?: string;
         } & (unknown & unknown & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1661,6 +1728,43 @@ export interface components {
              */
             action: "start_analysis";
         });
+        /**
+         * partner.rename_analysis
+         * @description A sift extension of the specification (runs as things, docs/decisions.md). Renames a run; answers the run as `get_project_status` lists it.
+         */
+        PartnerRenameAnalysis: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "rename_analysis";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            /**
+             * Format: uuid
+             * @description a run's `id` from `start_analysis` or `get_project_status`
+             */
+            analysisId: string;
+            name: string;
+        };
+        /**
+         * partner.delete_analysis
+         * @description A sift extension of the specification (runs as things, docs/decisions.md). Deletes a run with its categories and insights (and the tags' links and notes on them) and nothing else: other runs' results, documents, memos and manual categories stay. Answers the ids deleted.
+         */
+        PartnerDeleteAnalysis: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "delete_analysis";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            /**
+             * Format: uuid
+             * @description a run's `id` from `start_analysis` or `get_project_status`
+             */
+            analysisId: string;
+        };
         /** PartnerAccount */
         PartnerAccount: {
             id: string;
@@ -1734,7 +1838,20 @@ export interface components {
             cleared?: number;
             coverage?: components["schemas"]["Coverage"];
         };
-        PartnerRequest: components["schemas"]["PartnerCreateAccount"] | components["schemas"]["PartnerListAccounts"] | components["schemas"]["PartnerListProjects"] | components["schemas"]["PartnerCreateProject"] | components["schemas"]["PartnerAddDocuments"] | components["schemas"]["PartnerGetProjectStatus"] | components["schemas"]["PartnerConfirmDocuments"] | components["schemas"]["PartnerDeleteDocuments"] | components["schemas"]["PartnerStartAnalysis"];
+        /** partner.rename_analysis answer */
+        PartnerRenameAnalysisAnswer: {
+            analysis: components["schemas"]["Analysis"];
+        };
+        /** partner.delete_analysis answer */
+        PartnerDeleteAnalysisAnswer: {
+            /** @description the run */
+            deleted: string[];
+            /** @description its categories, deleted */
+            categoryIds: string[];
+            /** @description its insights, deleted */
+            insightIds: string[];
+        };
+        PartnerRequest: components["schemas"]["PartnerCreateAccount"] | components["schemas"]["PartnerListAccounts"] | components["schemas"]["PartnerListProjects"] | components["schemas"]["PartnerCreateProject"] | components["schemas"]["PartnerAddDocuments"] | components["schemas"]["PartnerGetProjectStatus"] | components["schemas"]["PartnerConfirmDocuments"] | components["schemas"]["PartnerDeleteDocuments"] | components["schemas"]["PartnerStartAnalysis"] | components["schemas"]["PartnerRenameAnalysis"] | components["schemas"]["PartnerDeleteAnalysis"];
         /** admin.create_user */
         AdminCreateUser: {
             /**
@@ -2265,7 +2382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccountCreateProjectAnswer"] | components["schemas"]["AccountGetProjectStatusAnswer"] | components["schemas"]["AccountConfirmDocumentsAnswer"] | components["schemas"]["AccountDeleteDocumentsAnswer"] | components["schemas"]["AccountStartAnalysisAnswer"] | components["schemas"]["AccountListProjectsAnswer"] | components["schemas"]["AccountCreateProjectKeyAnswer"] | components["schemas"]["AccountListProjectKeysAnswer"] | components["schemas"]["AccountRevokeProjectKeyAnswer"] | components["schemas"]["AccountGetCreditsAnswer"];
+                    "application/json": components["schemas"]["AccountCreateProjectAnswer"] | components["schemas"]["AccountGetProjectStatusAnswer"] | components["schemas"]["AccountConfirmDocumentsAnswer"] | components["schemas"]["AccountDeleteDocumentsAnswer"] | components["schemas"]["AccountStartAnalysisAnswer"] | components["schemas"]["AccountRenameAnalysisAnswer"] | components["schemas"]["AccountDeleteAnalysisAnswer"] | components["schemas"]["AccountListProjectsAnswer"] | components["schemas"]["AccountCreateProjectKeyAnswer"] | components["schemas"]["AccountListProjectKeysAnswer"] | components["schemas"]["AccountRevokeProjectKeyAnswer"] | components["schemas"]["AccountGetCreditsAnswer"];
                 };
             };
             /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
@@ -2345,7 +2462,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A body over 60,274,154 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            /** @description A body over 60,280,202 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
             413: {
                 headers: {
                     /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
@@ -2422,7 +2539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PartnerCreateAccountAnswer"] | components["schemas"]["PartnerListAccountsAnswer"] | components["schemas"]["PartnerListProjectsAnswer"] | components["schemas"]["PartnerCreateProjectAnswer"] | components["schemas"]["PartnerAddDocumentsAnswer"] | components["schemas"]["PartnerGetProjectStatusAnswer"] | components["schemas"]["PartnerConfirmDocumentsAnswer"] | components["schemas"]["PartnerDeleteDocumentsAnswer"] | components["schemas"]["PartnerStartAnalysisAnswer"];
+                    "application/json": components["schemas"]["PartnerCreateAccountAnswer"] | components["schemas"]["PartnerListAccountsAnswer"] | components["schemas"]["PartnerListProjectsAnswer"] | components["schemas"]["PartnerCreateProjectAnswer"] | components["schemas"]["PartnerAddDocumentsAnswer"] | components["schemas"]["PartnerGetProjectStatusAnswer"] | components["schemas"]["PartnerConfirmDocumentsAnswer"] | components["schemas"]["PartnerDeleteDocumentsAnswer"] | components["schemas"]["PartnerStartAnalysisAnswer"] | components["schemas"]["PartnerRenameAnalysisAnswer"] | components["schemas"]["PartnerDeleteAnalysisAnswer"];
                 };
             };
             /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
