@@ -98,10 +98,16 @@ export async function setVerdict(trx: Tx, projectId: string, family: string, doc
  */
 export async function giveMissingVerdicts(trx: Tx, projectId: string, from: string, to: string) {
   const have = new Set(
-    (await trx.selectFrom('analysisVerdicts').select('documentId').where('projectId', '=', projectId).where('family', '=', to).execute()).map((v) => v.documentId),
+    (await trx.selectFrom('analysisVerdicts').select('documentId').where('projectId', '=', projectId).where('family', '=', to).execute()).map(
+      (v) => v.documentId,
+    ),
   );
   const rows = await trx.selectFrom('analysisVerdicts').selectAll().where('projectId', '=', projectId).where('family', '=', from).execute();
-  for (const r of rows.filter((v) => !have.has(v.documentId))) await trx.insertInto('analysisVerdicts').values({ ...r, family: to }).execute();
+  for (const r of rows.filter((v) => !have.has(v.documentId)))
+    await trx
+      .insertInto('analysisVerdicts')
+      .values({ ...r, family: to })
+      .execute();
 }
 
 /** One memo per subject: a document's summary, or a metadata value's summary; written again on a later run. */

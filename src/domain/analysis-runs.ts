@@ -38,7 +38,12 @@ export async function renameRun(store: Store, project: Row<'projects'>, input: {
 export async function deleteRun(store: Store, project: Row<'projects'>, input: { analysisId: string }) {
   return store.transaction(async (trx) => {
     const run = await runOf(trx, project.id, input.analysisId);
-    const categories = await trx.selectFrom('categories').select(['id', 'shortId']).where('projectId', '=', project.id).where('analysisId', '=', run.id).execute();
+    const categories = await trx
+      .selectFrom('categories')
+      .select(['id', 'shortId'])
+      .where('projectId', '=', project.id)
+      .where('analysisId', '=', run.id)
+      .execute();
     const insights = await trx.selectFrom('insights').select(['id', 'counter']).where('projectId', '=', project.id).where('analysisId', '=', run.id).execute();
     const categoryIds = categories.map((c) => c.id);
     const insightIds = insights.map((i) => i.id);
@@ -80,7 +85,15 @@ async function handOverVerdicts(trx: Tx, projectId: string, analysisId: string) 
   for (const { documentId } of held) {
     const other = others.find((v) => v.documentId === documentId);
     if (!other) continue;
-    await trx.deleteFrom('analysisVerdicts').where('projectId', '=', projectId).where('family', '=', 'automatic').where('documentId', '=', documentId).execute();
-    await trx.insertInto('analysisVerdicts').values({ ...other, family: 'automatic' }).execute();
+    await trx
+      .deleteFrom('analysisVerdicts')
+      .where('projectId', '=', projectId)
+      .where('family', '=', 'automatic')
+      .where('documentId', '=', documentId)
+      .execute();
+    await trx
+      .insertInto('analysisVerdicts')
+      .values({ ...other, family: 'automatic' })
+      .execute();
   }
 }

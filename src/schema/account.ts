@@ -34,7 +34,7 @@ export const startAnalysis = action(
           'only for `automatic`: analyse every ready document again into a run of its own (its own categories and insights, no credits), rather than only the documents no automatic run has a verdict for (the default)',
       }),
     ),
-    name: Type.Optional(Str(500, 1, { description: 'the run\'s name; default its type and start time, e.g. `Automatic · 2026-11-29 09:30` (UTC)' })),
+    name: Type.Optional(Str(500, 1, { description: "the run's name; default its type and start time, e.g. `Automatic · 2026-11-29 09:30` (UTC)" })),
   },
   {
     description: 'Starts an analysis run in the background and answers `{analysis: {id, name, type, status}}` at once.',
@@ -56,7 +56,7 @@ export const startAnalysis = action(
 );
 
 const RUNS = 'A sift extension of the specification (runs as things, docs/decisions.md).';
-const AnalysisId = Type.String({ format: 'uuid', maxLength: 36, description: 'a run\'s `id` from `start_analysis` or `get_project_status`' });
+const AnalysisId = Type.String({ format: 'uuid', maxLength: 36, description: "a run's `id` from `start_analysis` or `get_project_status`" });
 
 /** The project-document actions the account and partner surfaces share (one schema, one implementation). */
 export const projectDocumentActions = {

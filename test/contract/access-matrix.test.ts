@@ -110,6 +110,8 @@ describe.each(STORE_KINDS)('access matrix on %s', (kind) => {
           { action: 'confirm_documents', projectId: f.projectId, expectedCreditCost: 0 },
           { action: 'delete_documents', projectId: f.projectId, documentIds: ['D1'] },
           { action: 'start_analysis', projectId: f.projectId, type: 'summaries' },
+          { action: 'rename_analysis', projectId: f.projectId, analysisId: crypto.randomUUID(), name: 'Renamed' },
+          { action: 'delete_analysis', projectId: f.projectId, analysisId: crypto.randomUUID() },
         ]) {
           expect([role, body.action, (await t.post(ACCOUNT, key, body)).statusCode]).toEqual([role, body.action, 403]);
         }

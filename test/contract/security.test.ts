@@ -9,6 +9,7 @@ import { SURFACES, UPLOAD_PATHS, type SurfaceName } from '../../src/schema/surfa
 import { newId } from '../../src/domain/ids.js';
 import { nextCounter } from '../../src/domain/projects.js';
 import { issueProjectKey } from '../../src/domain/keys.js';
+import { createRun } from '../../src/domain/analyses.js';
 
 /**
  * One security suite over every action that takes an id (in the manner of unkey's shared route
@@ -62,7 +63,8 @@ type Kind =
   | 'project'
   | 'account'
   | 'user'
-  | 'key';
+  | 'key'
+  | 'analysis';
 type Form = 'uuid' | 'short';
 type Ids = Record<Kind, string>;
 interface Ref {
@@ -78,7 +80,7 @@ interface World {
 /** Kinds whose short form is a per-project counter: another project's `D3` is this project's `D3`, so only its UUID is foreign. */
 const COUNTER_KINDS: Kind[] = ['document', 'waiting', 'insight', 'memo', 'note'];
 /** Accounts, users (a project's owner) and project keys are named by UUID only. */
-const UUID_ONLY_KINDS: Kind[] = ['account', 'user', 'key'];
+const UUID_ONLY_KINDS: Kind[] = ['account', 'user', 'key', 'analysis'];
 const formsOf = (kind: Kind): Form[] => (COUNTER_KINDS.includes(kind) || UUID_ONLY_KINDS.includes(kind) ? ['uuid'] : ['uuid', 'short']);
 const idsOf = (w: World, form: Form): Ids => Object.fromEntries(Object.entries(w.refs).map(([k, r]) => [k, r[form]])) as Ids;
 
@@ -91,6 +93,7 @@ function ghostWorld(): World {
   const account = newId();
   const user = newId();
   const key = newId();
+  const analysis = newId();
   return {
     projectId: newId(),
     marker: 'ghost',
@@ -109,6 +112,7 @@ function ghostWorld(): World {
       account: { uuid: account, short: account },
       user: { uuid: user, short: user },
       key: { uuid: key, short: key },
+      analysis: { uuid: analysis, short: analysis },
     },
   };
 }
@@ -261,6 +265,42 @@ const CASES: IdCase[] = [
     foreign: ['stranger'],
     body: (_o, x) => ({ action: 'start_analysis', projectId: x.project, type: 'summaries' }),
   },
+  {
+    surface: 'account',
+    action: 'rename_analysis',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: ['stranger'],
+    body: (_o, x) => ({ action: 'rename_analysis', projectId: x.project, analysisId: x.analysis, name: 'Renamed' }),
+  },
+  {
+    surface: 'account',
+    action: 'rename_analysis',
+    pointer: '/analysisId',
+    kind: 'analysis',
+    mode: 'member',
+    foreign: PROJECT_WORLDS,
+    body: (o, x) => ({ action: 'rename_analysis', projectId: o.project, analysisId: x.analysis, name: 'Renamed' }),
+  },
+  {
+    surface: 'account',
+    action: 'delete_analysis',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: ['stranger'],
+    body: (_o, x) => ({ action: 'delete_analysis', projectId: x.project, analysisId: x.analysis }),
+  },
+  {
+    surface: 'account',
+    action: 'delete_analysis',
+    pointer: '/analysisId',
+    kind: 'analysis',
+    mode: 'member',
+    foreign: PROJECT_WORLDS,
+    body: (o, x) => ({ action: 'delete_analysis', projectId: o.project, analysisId: x.analysis }),
+  },
   // Self-service keys (a sift extension): the project as above; a user who is not a member of the
   // caller's project, or a key of another project, is a 404. The sibling project's user is the
   // caller's own user (a member), so only the stranger's user is foreign.
@@ -382,6 +422,42 @@ const CASES: IdCase[] = [
     mode: 'scope',
     foreign: PARTNER_WORLDS,
     body: (_o, x) => ({ action: 'start_analysis', projectId: x.project, type: 'summaries' }),
+  },
+  {
+    surface: 'partner',
+    action: 'rename_analysis',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: PARTNER_WORLDS,
+    body: (_o, x) => ({ action: 'rename_analysis', projectId: x.project, analysisId: x.analysis, name: 'Renamed' }),
+  },
+  {
+    surface: 'partner',
+    action: 'rename_analysis',
+    pointer: '/analysisId',
+    kind: 'analysis',
+    mode: 'member',
+    foreign: PARTNER_WORLDS,
+    body: (o, x) => ({ action: 'rename_analysis', projectId: o.project, analysisId: x.analysis, name: 'Renamed' }),
+  },
+  {
+    surface: 'partner',
+    action: 'delete_analysis',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: PARTNER_WORLDS,
+    body: (_o, x) => ({ action: 'delete_analysis', projectId: x.project, analysisId: x.analysis }),
+  },
+  {
+    surface: 'partner',
+    action: 'delete_analysis',
+    pointer: '/analysisId',
+    kind: 'analysis',
+    mode: 'member',
+    foreign: PARTNER_WORLDS,
+    body: (o, x) => ({ action: 'delete_analysis', projectId: o.project, analysisId: x.analysis }),
   },
 ];
 
@@ -548,6 +624,9 @@ describe.each(STORE_KINDS)('security of id-taking actions on %s', (kind) => {
         .where('role', '=', 'owner')
         .executeTakeFirstOrThrow();
       const key = (await issueProjectKey(db, { projectId, userId: owner.userId, access: 'read' })).row;
+      const analysis = await store.transaction((trx) =>
+        createRun(trx, projectId, 'summaries', { granularity: 'default', strictMode: false, name: `${marker} run` }),
+      );
       return {
         projectId,
         marker,
@@ -566,6 +645,7 @@ describe.each(STORE_KINDS)('security of id-taking actions on %s', (kind) => {
           account: { uuid: accountId, short: accountId },
           user: { uuid: owner.userId, short: owner.userId },
           key: { uuid: key.id, short: key.id },
+          analysis: { uuid: analysis.id, short: analysis.id },
         },
       };
     }
