@@ -15,7 +15,7 @@ export const DEFAULT_PARAMS = {
     fewestDenseThemes: 3,
     /** from this many units; fewer are grouped by NMF of their words (themes.ts). */
     viewsFromUnits: 6,
-    /** The terms worth grouping and naming on: the most widespread of those in two units or more and at most half of them. */
+    /** Grouping works on this many terms at most: the most widespread of those in two units or more and at most half of them (vectors.ts). */
     vocabulary: 3000,
     /** How often (share of the co-association runs) two turns must be grouped together to share a theme (dense-themes.ts). */
     together: 0.35,
