@@ -9,7 +9,7 @@ import { shortOf } from './resolve.js';
  * Runs as things (issue 43): a run is renamed, or deleted with what it made. A run's id is its
  * UUID; a run of another project answers 404, as one that does not exist.
  */
-async function runOf(trx: DbOrTx, projectId: string, analysisId: string): Promise<Row<'analyses'>> {
+export async function runOf(trx: DbOrTx, projectId: string, analysisId: string): Promise<Row<'analyses'>> {
   const row = await trx.selectFrom('analyses').selectAll().where('projectId', '=', projectId).where('id', '=', analysisId).executeTakeFirst();
   if (!row) throw notFound('analysis', analysisId);
   return row;

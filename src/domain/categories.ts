@@ -9,21 +9,26 @@ import { createCategory, deleteCategory, updateCategory } from './category-write
 import { mergeCategories } from './category-merge.js';
 import { categoryForest, pruneToCounted } from './views/category-view.js';
 import { insightViews } from './views/insight-view.js';
+import { runOf } from './analysis-runs.js';
+import { notFound } from './errors.js';
 
 /**
  * `get_categories`: the tree, or the subtree under `id`. With filters that restrict, the tree
  * keeps only categories holding matching insights (and their ancestors), counting those alone;
- * with `tags`, a category tagged itself with one of them is kept too.
+ * with `tags`, a category tagged itself with one of them is kept too. With `analysisId`, that
+ * run's categories only.
  */
 export async function getCategories(scope: ProjectScope, body: ReadBody<'get_categories'>): Promise<ReadAnswer<'get_categories'>> {
   const db = scope.store.db;
   const projectId = scope.project.id;
+  const run = body.analysisId === undefined ? undefined : (await runOf(db, projectId, body.analysisId)).id;
   const matching = await matchInsights(db, projectId, body.filters);
-  const { roots, byUuid } = await categoryForest(db, projectId, matching);
+  const { roots, byUuid } = await categoryForest(db, projectId, matching, run);
   const tagged = body.filters?.tags?.length ? await targetsOfTags(db, await tagIds(db, projectId, body.filters.tags), 'category') : new Set<string>();
   const keep = new Set([...tagged].flatMap((uuid) => (byUuid.has(uuid) ? [byUuid.get(uuid)!.id] : [])));
   if (body.id !== undefined) {
-    const node = byUuid.get((await resolveCategory(db, projectId, body.id)).id)!;
+    const node = byUuid.get((await resolveCategory(db, projectId, body.id)).id);
+    if (!node) throw notFound('category', body.id);
     return { category: matching === null ? node : { ...node, children: pruneToCounted(node.children, keep) } };
   }
   return { categories: matching === null ? roots : pruneToCounted(roots, keep) };

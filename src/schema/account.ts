@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { action, AnalysisGranularity, Locale, MAX_CREDITS, MAX_POSITION, ProjectIdInput, Str, StrArray, StringEnum } from './common.js';
+import { action, AnalysisGranularity, AnalysisId, Locale, MAX_CREDITS, MAX_POSITION, ProjectIdInput, Str, StrArray, StringEnum } from './common.js';
 
 export const PredefinedCategory = Type.Object(
   {
@@ -56,7 +56,6 @@ export const startAnalysis = action(
 );
 
 const RUNS = 'A sift extension of the specification (runs as things, docs/decisions.md).';
-const AnalysisId = Type.String({ format: 'uuid', maxLength: 36, description: "a run's `id` from `start_analysis` or `get_project_status`" });
 
 /** The project-document actions the account and partner surfaces share (one schema, one implementation). */
 export const projectDocumentActions = {

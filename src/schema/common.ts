@@ -14,6 +14,9 @@ export const StrArray = (maxItems: number, itemMax: number, minItems?: number, i
 /** An id input: any accepted form of the resource's id (UUID, counter form or short hash). */
 export const Id = (description = 'id in any accepted form (short form or UUID)') => Str(200, undefined, { description });
 
+/** A run's id (runs as things, docs/decisions.md): its UUID only. */
+export const AnalysisId = Type.String({ format: 'uuid', maxLength: 36, description: "a run's `id` from `start_analysis` or `get_project_status`" });
+
 /** Project id on the account and partner surfaces: `P`-prefixed short id or UUID, 1-255 chars. */
 export const ProjectIdInput = Str(255, 1, { description: '`P`-prefixed short id or raw UUID of the project' });
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { action, Filters, Id, MAX_POSITION, Str, StrArray, StringEnum } from './common.js';
+import { action, AnalysisId, Filters, Id, MAX_POSITION, Str, StrArray, StringEnum } from './common.js';
 
 const filters = Type.Optional(Filters);
 
@@ -18,15 +18,20 @@ export const readActions = {
     {
       id: Type.Optional(Id()),
       ids: Type.Optional(StrArray(10, 200, 1)),
+      analysisId: Type.Optional(AnalysisId),
       filters,
     },
-    { description: 'One insight by `id`, several by `ids`, or those matching `filters`.' },
+    {
+      description:
+        "One insight by `id`, several by `ids`, or those matching `filters`. With `analysisId`, only that run's insights (an `id` or `ids` naming another insight answers 404). Each insight says its run (`analysisId`, null when made by hand).",
+    },
   ),
   get_categories: action(
     'get_categories',
-    { id: Type.Optional(Id()), filters },
+    { id: Type.Optional(Id()), analysisId: Type.Optional(AnalysisId), filters },
     {
-      description: 'The category tree (each category with `children`), or the subtree under `id`.',
+      description:
+        "The category tree (each category with `children`), or the subtree under `id`. With `analysisId`, only that run's categories (an `id` naming another category answers 404). Each category says its run (`analysisId`, null when made by hand).",
     },
   ),
   get_memos: action('get_memos', { id: Type.Optional(Id()) }, { description: 'Memos (summaries), or one by `id`.' }),

@@ -96,6 +96,51 @@ describe.each(STORE_KINDS)('analysis runs on %s', (kind) => {
       expect((await runs()).find((r) => r.id === after.id)!.note).toMatch(/nothing new to analyse/);
     });
 
+    it('get_categories and get_insights answer one run with analysisId, every run without it, and each item says its run', async () => {
+      const read = async (body: Record<string, unknown>, status = 200) => {
+        const res = await t.post(READ, f.readKey, body);
+        expect(res.statusCode, res.body).toBe(status);
+        return res.json();
+      };
+      type Node = { id: string; analysisId: string | null; children: Node[] };
+      const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+      const manual = (await t.post(WRITE, f.editKey, { action: 'manage_insights', operation: 'create', categories: [], text: 'Made by hand' })).json().insight;
+      expect(manual.analysisId).toBeNull();
+      const all = flat((await read({ action: 'get_categories' })).categories);
+      const allInsights = (await read({ action: 'get_insights' })).insights as { id: string; analysisId: string | null }[];
+      for (const run of [first, rerun]) {
+        expect(all.some((c) => c.analysisId === run)).toBe(true);
+        expect(allInsights.some((i) => i.analysisId === run)).toBe(true);
+      }
+      expect(allInsights.find((i) => i.id === manual.id)!.analysisId).toBeNull();
+      for (const run of [first, rerun]) {
+        const stored = await t.app.store.db.selectFrom('categories').select('shortId').where('analysisId', '=', run).execute();
+        const cats = flat((await read({ action: 'get_categories', analysisId: run })).categories);
+        expect(cats.map((c) => c.id).sort()).toEqual(stored.map((c) => c.shortId).sort());
+        expect(cats.every((c) => c.analysisId === run)).toBe(true);
+        const ins = (await read({ action: 'get_insights', analysisId: run })).insights as { id: string; analysisId: string }[];
+        expect(ins.map((i) => i.id).sort()).toEqual(
+          allInsights
+            .filter((i) => i.analysisId === run)
+            .map((i) => i.id)
+            .sort(),
+        );
+        expect(ins.length).toBeGreaterThan(0);
+        // One of the other run's (or a hand-made one) named within this run is not found.
+        const other = allInsights.find((i) => i.analysisId !== run)!;
+        expect((await read({ action: 'get_insights', analysisId: run, id: other.id }, 404)).error).toBeDefined();
+        const own = await read({ action: 'get_insights', analysisId: run, id: ins[0]!.id });
+        expect(own.insight.analysisId).toBe(run);
+        const otherCategory = all.find((c) => c.analysisId !== run)!;
+        expect((await read({ action: 'get_categories', analysisId: run, id: otherCategory.id }, 404)).error).toBeDefined();
+      }
+      const ghost = '00000000-0000-4000-8000-000000000000';
+      expect((await read({ action: 'get_categories', analysisId: ghost }, 404)).error).toBeDefined();
+      expect((await read({ action: 'get_insights', analysisId: ghost }, 404)).error).toBeDefined();
+      expect((await read({ action: 'get_insights', analysisId: 'C1' }, 400)).error).toBeDefined();
+      await t.post(WRITE, f.editKey, { action: 'manage_insights', operation: 'delete', categories: [], id: manual.id });
+    });
+
     it('rerun and name are validated: rerun only for automatic, a name within bounds', async () => {
       expect((await account({ action: 'start_analysis', type: 'summaries', rerun: true }, 400)).error).toBeDefined();
       const long = await account({ action: 'start_analysis', type: 'automatic', name: 'x'.repeat(501) }, 400);

@@ -68,6 +68,7 @@ describe.each(STORE_KINDS)('categories on %s', (kind) => {
           parentId: null,
           insightCount: 0,
           tags: [],
+          analysisId: null,
           children: [],
           createdAt: expect.any(String),
           updatedAt: expect.any(String),

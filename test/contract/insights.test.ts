@@ -57,6 +57,7 @@ describe.each(STORE_KINDS)('insights on %s', (kind) => {
           documentId: null,
           categories: [],
           tags: [],
+          analysisId: null,
           createdAt: expect.any(String),
           updatedAt: expect.any(String),
         });

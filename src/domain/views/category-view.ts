@@ -10,6 +10,8 @@ export interface CategoryView {
   /** Insights filed directly under this category (matching ones only, when filtered). */
   insightCount: number;
   tags: TagLabel[];
+  /** The run that made it, null when made by hand. */
+  analysisId: string | null;
   children: CategoryView[];
   createdAt: string;
   updatedAt: string;
@@ -23,9 +25,11 @@ export interface CategoryForest {
 
 /**
  * The project's category tree in creation order. `countOnly` restricts `insightCount` to those
- * insights (null counts all of them).
+ * insights (null counts all of them). With `analysisId`, only that run's categories: one whose
+ * parent is not the run's (a default automatic run files categories under earlier runs' ones)
+ * is a root there, its `parentId` kept.
  */
-export async function categoryForest(db: DbOrTx, projectId: string, countOnly: IdSet = null): Promise<CategoryForest> {
+export async function categoryForest(db: DbOrTx, projectId: string, countOnly: IdSet = null, analysisId?: string): Promise<CategoryForest> {
   const rows = await db.selectFrom('categories').selectAll().where('projectId', '=', projectId).orderBy('createdAt').orderBy('id').execute();
   const links = await db.selectFrom('insightCategories').select(['insightId', 'categoryId']).where('projectId', '=', projectId).execute();
   const tags = await tagLabelsOf(
@@ -45,6 +49,7 @@ export async function categoryForest(db: DbOrTx, projectId: string, countOnly: I
       parentId: null,
       insightCount: counts.get(r.id) ?? 0,
       tags: tags.get(r.id) ?? [],
+      analysisId: r.analysisId,
       children: [],
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
@@ -54,13 +59,13 @@ export async function categoryForest(db: DbOrTx, projectId: string, countOnly: I
   for (const r of rows) {
     const node = byUuid.get(r.id)!;
     const parent = r.parentId ? byUuid.get(r.parentId) : undefined;
-    if (parent) {
-      node.parentId = parent.id;
-      parent.children.push(node);
-    } else {
-      roots.push(node);
-    }
+    if (parent) node.parentId = parent.id;
+    const inView = analysisId === undefined || r.analysisId === analysisId;
+    if (!inView) continue;
+    if (parent && (analysisId === undefined || parent.analysisId === analysisId)) parent.children.push(node);
+    else roots.push(node);
   }
+  if (analysisId !== undefined) for (const r of rows) if (r.analysisId !== analysisId) byUuid.delete(r.id);
   return { roots, byUuid };
 }
 

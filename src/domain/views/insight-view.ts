@@ -17,6 +17,8 @@ export interface InsightView {
   documentId: string | null;
   categories: CategoryLabel[];
   tags: TagLabel[];
+  /** The run that made it, null when made by hand. */
+  analysisId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -70,6 +72,7 @@ export async function insightViews(db: DbOrTx, insights: readonly Row<'insights'
     documentId: i.documentId === null ? null : (documents.get(i.documentId) ?? null),
     categories: categories.get(i.id) ?? [],
     tags: tags.get(i.id) ?? [],
+    analysisId: i.analysisId,
     createdAt: i.createdAt,
     updatedAt: i.updatedAt,
   }));

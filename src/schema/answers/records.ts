@@ -104,6 +104,9 @@ export const DocumentBrief = Closed(
   { title: 'DocumentBrief' },
 );
 
+/** The run that made a category or an insight (runs as things, docs/decisions.md). */
+const MadeBy = () => Nullable(Type.String({ description: 'the run that made it (its UUID), null when made by hand' }));
+
 export const Insight = Closed(
   {
     id: ShortId('`I`-prefixed'),
@@ -113,6 +116,7 @@ export const Insight = Closed(
     documentId: Nullable(Type.String()),
     categories: Type.Array(Label),
     tags: Type.Array(Label),
+    analysisId: MadeBy(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
@@ -129,6 +133,7 @@ export const Category = Type.Recursive(
       parentId: Nullable(Type.String()),
       insightCount: Type.Integer({ minimum: 0, description: 'insights filed directly under it (matching ones only, when filtered)' }),
       tags: Type.Array(Label),
+      analysisId: MadeBy(),
       children: Type.Array(This),
       createdAt: Timestamp,
       updatedAt: Timestamp,

@@ -306,6 +306,8 @@ export interface components {
             /** @description insights filed directly under it (matching ones only, when filtered) */
             insightCount: number;
             tags: components["schemas"]["Label"][];
+            /** @description the run that made it (its UUID), null when made by hand */
+            analysisId: string | null;
             children: components["schemas"]["Category"][];
             /** @description ISO 8601 timestamp (UTC) */
             createdAt: string;
@@ -412,7 +414,7 @@ export interface components {
         };
         /**
          * read.get_insights
-         * @description One insight by `id`, several by `ids`, or those matching `filters`.
+         * @description One insight by `id`, several by `ids`, or those matching `filters`. With `analysisId`, only that run's insights (an `id` or `ids` naming another insight answers 404). Each insight says its run (`analysisId`, null when made by hand).
          */
         ReadGetInsights: {
             /**
@@ -423,6 +425,11 @@ export interface components {
             /** @description id in any accepted form (short form or UUID) */
             id?: string;
             ids?: string[];
+            /**
+             * Format: uuid
+             * @description a run's `id` from `start_analysis` or `get_project_status`
+             */
+            analysisId?: string;
             /**
              * Filters
              * @description Values inside one member are OR-ed, members are AND-ed, `exclude*` members remove. Tags and categories may be named by id or text.
@@ -441,7 +448,7 @@ export interface components {
         };
         /**
          * read.get_categories
-         * @description The category tree (each category with `children`), or the subtree under `id`.
+         * @description The category tree (each category with `children`), or the subtree under `id`. With `analysisId`, only that run's categories (an `id` naming another category answers 404). Each category says its run (`analysisId`, null when made by hand).
          */
         ReadGetCategories: {
             /**
@@ -451,6 +458,11 @@ export interface components {
             action: "get_categories";
             /** @description id in any accepted form (short form or UUID) */
             id?: string;
+            /**
+             * Format: uuid
+             * @description a run's `id` from `start_analysis` or `get_project_status`
+             */
+            analysisId?: string;
             /**
              * Filters
              * @description Values inside one member are OR-ed, members are AND-ed, `exclude*` members remove. Tags and categories may be named by id or text.
@@ -696,6 +708,8 @@ export interface components {
             documentId: string | null;
             categories: components["schemas"]["Label"][];
             tags: components["schemas"]["Label"][];
+            /** @description the run that made it (its UUID), null when made by hand */
+            analysisId: string | null;
             /** @description ISO 8601 timestamp (UTC) */
             createdAt: string;
             /** @description ISO 8601 timestamp (UTC) */
