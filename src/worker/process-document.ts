@@ -11,6 +11,7 @@ import { stoppedItsProcessAlone } from './solo.js';
 import { workOn } from './work-on.js';
 import { materialiseImportedCodings } from '../domain/refi-import.js';
 import { embedDocument } from './text-vectors.js';
+import { releaseMemory } from './release-memory.js';
 
 /**
  * processing → ready: the anonymised pipeline replaces personal data first, then the text is
@@ -39,14 +40,21 @@ export const processingJob: JobKind = {
   },
 };
 
+/** A text longer than this (in characters) is followed by a full collection of the thread's garbage. */
+const LONG_TEXT = 1_000_000;
+
 async function processDocument(ctx: WorkerContext, doc: Row<'documents'>): Promise<void> {
   const project = await ctx.store.db.selectFrom('projects').select('locale').where('id', '=', doc.projectId).executeTakeFirstOrThrow();
   const raw = doc.text ?? '';
   const text = doc.pipeline === 'anonymized' ? anonymize(raw, { locale: project.locale }).text : raw;
   const chunks = chunkText(text, { locale: project.locale });
+  // A long text leaves the thread's heap full of what reading it made (a 20 MB transcript's 180,000 turns): collected now, and after
+  // the analysis below, rather than carried through it (V8 let a 20 MB text's processing grow the heap to 230 MB, half of it garbage).
+  if (text.length > LONG_TEXT) releaseMemory();
   // What search ranks each chunk by, read now (outside the transaction) rather than by every process that first searches the project;
   // each chunk's kept only as it is written (analysed.ts, analyseForStore).
   const read = chunks.map((c) => ({ id: newId(), ...analyseForStore(c.text, project.locale) }));
+  if (text.length > LONG_TEXT) releaseMemory();
   const ready = await ctx.store.transaction(async (trx) => {
     const mine = await trx
       .selectFrom('documents')
@@ -82,7 +90,8 @@ async function processDocument(ctx: WorkerContext, doc: Row<'documents'>): Promi
       .execute();
     await trx
       .updateTable('documents')
-      .set({ status: 'ready', text, leaseOwner: null, leaseExpiresAt: null, updatedAt: nowIso() })
+      // The text is written again only where anonymisation changed it (20 MB written twice cost the store a second copy in its log).
+      .set({ status: 'ready', ...(text === raw ? {} : { text }), leaseOwner: null, leaseExpiresAt: null, updatedAt: nowIso() })
       .where('id', '=', doc.id)
       .execute();
     await materialiseImportedCodings(trx, doc.id, doc.projectId, text);
