@@ -226,6 +226,7 @@ interface RankOptions {
  */
 async function rank(store: Store, projectId: string, c: Cached, queries: string[], opts: RankOptions): Promise<Ranked> {
   const words = queries.map((q) => c.insights.queryWords(q));
+  await letOthersThrough();
   await knowFrequencies(
     store,
     projectId,
@@ -289,7 +290,7 @@ async function chunkCandidates(
   // Each of the store's queries in a turn of its own (on SQLite each holds the thread while it runs; on PostgreSQL they still run side by side).
   const synonymsAsked =
     expansions.length > 0
-      ? afterOthers(() => chunksMatching(store, projectId, { groups: expansions, without: terms, documentIds }, capped ? window : MAX_MATCHES))
+      ? afterOthers(store, () => chunksMatching(store, projectId, { groups: expansions, without: terms, documentIds }, capped ? window : MAX_MATCHES))
       : [];
   const lexicalAsked =
     terms.length === 0
@@ -298,13 +299,15 @@ async function chunkCandidates(
         ? MAX_MATCHES
         : wholeProject && terms.length === 1
           ? most
-          : afterOthers(() => countMatching(store, projectId, { groups: terms.map((t) => [t]), documentIds }, MAX_MATCHES));
+          : afterOthers(store, () => countMatching(store, projectId, { groups: terms.map((t) => [t]), documentIds }, MAX_MATCHES));
   const perQuery = words.map(async (ws, n) => {
     const q = textVector(queries[n]!, c.locale);
     // Holders of the same words score alike by their words, and meaning orders them (engine/search/relevance.ts,
     // `meaningBesideWords`): of more holders than the page needs, the closest by their compact vectors are scored.
     const holders = async (terms: string[]) => {
-      const ids = await afterOthers(() => chunksMatching(store, projectId, { groups: [terms], documentIds }, q ? window * HOLDERS_PER_CANDIDATE : window));
+      const ids = await afterOthers(store, () =>
+        chunksMatching(store, projectId, { groups: [terms], documentIds }, q ? window * HOLDERS_PER_CANDIDATE : window),
+      );
       return q && ids.length > window ? c.vectors.closestOf(q, ids, window) : ids;
     };
     const rarestFirst = [...ws].sort((a, b) => c.frequencies.get(a.term)! - c.frequencies.get(b.term)!);
@@ -355,7 +358,9 @@ async function chunkCandidates(
 async function knowFrequencies(store: Store, projectId: string, c: Cached, terms: string[]): Promise<void> {
   const missing = terms.filter((t) => !c.frequencies.has(t));
   if (missing.length === 0) return;
-  for (const [t, n] of await termFrequencies(store, projectId, missing, FREQUENCY_CAP)) {
+  // Each term counted in a turn of its own (side by side on PostgreSQL).
+  const counted = await Promise.all([...new Set(missing)].map((t) => afterOthers(store, () => termFrequencies(store, projectId, [t], FREQUENCY_CAP))));
+  for (const [t, n] of counted.flatMap((m) => [...m])) {
     if (n < FREQUENCY_CAP) {
       c.frequencies.set(t, n);
       continue;
@@ -406,10 +411,19 @@ function holdingInSample(sample: NonNullable<Cached['sample']>, term: string): n
 
 /** Lets the requests waiting on the event loop run before going on (a search reads much, and on SQLite every read is synchronous). */
 const letOthersThrough = () => new Promise<void>((resolve) => setImmediate(resolve));
-const afterOthers = async <T>(work: () => Promise<T>): Promise<T> => {
-  await letOthersThrough();
-  return work();
-};
+let reads: Promise<unknown> = Promise.resolve();
+/**
+ * A read of the store's, run after the requests waiting on the event loop. On SQLite every read
+ * holds the thread while it runs, so search's reads go one after another, each in a turn of the
+ * event loop of its own (reads queued at once would all run in one turn); on PostgreSQL they run
+ * side by side, the thread free meanwhile.
+ */
+function afterOthers<T>(store: Store, work: () => Promise<T>): Promise<T> {
+  if (store.kind !== 'sqlite') return work();
+  const run = reads.then(letOthersThrough).then(work);
+  reads = run.catch(() => {});
+  return run;
+}
 
 /** Phrases (lists of stems) once each. */
 function uniquePhrases(phrases: string[][]): string[][] {
