@@ -9,7 +9,8 @@
  *
  * ONLY=<regular expression> runs the cases whose names match; SIFT_SERVER=<path> runs another
  * build's `cli/main.js` (one built elsewhere while the checkout's dist/ changes);
- * SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+ * SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server; SERVER_OUT=<file> keeps
+ * what it printed (with SERVER_NODE_ARGS=--trace-gc, each thread's heap over time).
  *
  * Target (issue 41): get_project p99 ≤ 200 ms in every case; the server under 600 MB through the
  * 20 MB upload (it runs first, on a server that has not yet read anything large).
@@ -475,6 +476,7 @@ async function main() {
     await watcher.terminate();
     if (failures > 0) console.log(`\n${failures} get_project calls failed on a closed connection and were asked again (their time counted)`);
   } finally {
+    if (process.env.SERVER_OUT) fs.writeFileSync(process.env.SERVER_OUT, serverOut);
     server.kill('SIGTERM');
     await sleep(500);
     await dropDatabase();
