@@ -96,9 +96,3 @@ export async function chunkAnalyses(store: Store, ids: string[]): Promise<Map<st
   const rows = await inBatches(ids, (s) => store.db.selectFrom('chunks').select(['id', 'searchTerms', 'searchMeaning']).where('id', 'in', s).execute());
   return new Map(rows.map((r) => [r.id, decodeAnalysed(r.searchTerms ?? '', r.searchMeaning)]));
 }
-
-/** The stored terms of chunks by id. */
-export async function chunkTerms(store: Store, ids: string[]): Promise<Map<string, string[]>> {
-  const rows = await inBatches(ids, (s) => store.db.selectFrom('chunks').select(['id', 'searchTerms']).where('id', 'in', s).execute());
-  return new Map(rows.map((r) => [r.id, r.searchTerms ? r.searchTerms.split(' ') : []]));
-}
