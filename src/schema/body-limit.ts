@@ -94,7 +94,7 @@ export function bodyLimitFor(actions: Record<string, TSchema>, ceiling: number):
  * Each action's own limits: the bytes of its largest valid body (as `bodyLimitFor`, within
  * `ceiling`) and its most JSON values. A large body is held to its action's once its `action`
  * member is read (http/body-scan.ts), so that a 59 MB `create_project` is refused at its
- * action's 27 KB, not read to the surface's 60 MB.
+ * action's 64 KB, not read to the surface's 60 MB.
  */
 export function actionLimits(actions: Record<string, TSchema>, ceiling: number): Map<string, { bytes: number; values: number }> {
   return new Map(Object.entries(actions).map(([name, schema]) => [name, { bytes: bodyLimitFor({ [name]: schema }, ceiling), values: maxJsonValues(schema) }]));
