@@ -11,6 +11,10 @@ import { chunkText } from '../../src/engine/chunk.js';
  * sentences that speak to a theme are marked `[[themeId|the sentence]]`, or
  * `[[a,b|the sentence]]` when they speak to two. The markup is stripped to give the document
  * text; the marks become gold spans at their offsets in that text.
+ *
+ * Three line prefixes, stripped from the text, say what labels cannot: `(header) ` a header line
+ * anywhere before the turns (`Present: Ruth (moderator), Gareth`), `(interviewer) ` and
+ * `(participant) ` a turn's role whatever its label (a diarisation that swaps labels half-way).
  */
 export interface StudyTheme {
   id: string;
@@ -73,12 +77,21 @@ export function parseTranscript(id: string, raw: string, interviewer: string | s
   const units: Unit[] = [];
   const problems: string[] = [];
   const source: Transcript['source'] = { header: '', turns: [] };
-  lines.forEach((line, n) => {
+  lines.forEach((raw, n) => {
+    let line = raw;
     const at = text.length;
     if (n === 0 && header) {
       text += `${line}\n`;
       units.push({ start: at, end: at + line.length, role: 'header', themes: [] });
       source.header = line;
+      return;
+    }
+    const marked = /^\((header|interviewer|participant)\) /.exec(line);
+    if (marked) line = line.slice(marked[0].length);
+    if (marked?.[1] === 'header') {
+      text += `${line}\n`;
+      units.push({ start: at, end: at + line.length, role: 'header', themes: [] });
+      source.header = source.header ? `${source.header}\n${line}` : line;
       return;
     }
     const turn = /^([^:[\]]{1,40}):\s/.exec(line);
@@ -88,7 +101,7 @@ export function parseTranscript(id: string, raw: string, interviewer: string | s
       text += `${line.replace(MARK, '$2')}\n`;
       return;
     }
-    const role: Role = interviewers.has(turn[1]!.trim()) ? 'interviewer' : 'participant';
+    const role: Role = (marked?.[1] as Role | undefined) ?? (interviewers.has(turn[1]!.trim()) ? 'interviewer' : 'participant');
     text += turn[0];
     let rest = line.slice(turn[0].length);
     const cursor = text.length;
@@ -142,13 +155,19 @@ export function loadStudy(dir: string): Study {
 
 export const STUDIES_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'studies');
 
+/**
+ * Held-out studies nobody has read yet: written by separate authors from short briefs, read once,
+ * at the end of the issue that needs them (`SEALED=1`), then moved into `studies/`.
+ */
+export const SEALED_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'sealed');
+
 export function loadStudies(): Study[] {
-  if (!fs.existsSync(STUDIES_DIR)) return [];
-  return fs
-    .readdirSync(STUDIES_DIR)
-    .filter((d) => fs.existsSync(path.join(STUDIES_DIR, d, 'study.json')))
-    .sort()
-    .map((d) => loadStudy(path.join(STUDIES_DIR, d)));
+  const dirs = [STUDIES_DIR, ...(process.env.SEALED === '1' ? [SEALED_DIR] : [])].filter((d) => fs.existsSync(d));
+  return dirs
+    .flatMap((dir) => fs.readdirSync(dir).map((d) => path.join(dir, d)))
+    .filter((d) => fs.existsSync(path.join(d, 'study.json')))
+    .sort((a, b) => path.basename(a).localeCompare(path.basename(b)))
+    .map((d) => loadStudy(d));
 }
 
 /** A study's transcripts as the documents an analysis reads, chunked in the study's language. */
