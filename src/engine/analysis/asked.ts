@@ -38,7 +38,8 @@ export function questionIndex(sentences: Asked[], locale: string): QuestionIndex
 }
 
 /**
- * The phrase the interviewer asked a theme's passages with, where one stands out; null otherwise.
+ * The phrase the interviewer asked a theme's passages with, where one stands out; null otherwise
+ * (a phrase of the project's subject, `exclude`, stands out nowhere).
  * A word alone is written as the participants say it most (`spoken`, from its stem), so a German
  * question's inflected "Kindern" names the theme "Kinder".
  */
@@ -48,11 +49,12 @@ export function askedAbout(
   locale: string,
   spoken: (stem: string) => string = (s) => s,
   p: Pick<AutomaticParams, 'askedDocuments' | 'askedShare'> = DEFAULT_PARAMS.automatic,
+  exclude: Set<string> = new Set(),
 ): string | null {
   let best: { words: string; score: number } | null = null;
   for (const [key, own] of questionIndex(theme, locale)) {
     const all = project.get(key);
-    if (!all) continue;
+    if (!all || key.split(' ').every((stem) => exclude.has(stem))) continue;
     const n = own.documents.size;
     const share = n / all.documents.size;
     if (n < p.askedDocuments || share < p.askedShare) continue;

@@ -4,6 +4,8 @@ import { contentTerms, type Vec } from './vectors.js';
 import { textVector } from '../meaning/sentence-vectors.js';
 import { dot, wordVectors } from '../meaning/word-vectors.js';
 import { TITLES } from '../entities/index.js';
+import { DEFAULT_PARAMS, type AutomaticParams } from './params.js';
+import { INCIDENTAL_TAGS, isIncidentalWord } from './incidental.js';
 
 /** Maps stems back to the word form people used most, so names read as words ("pricing", not "price"). */
 export class SurfaceForms {
@@ -82,13 +84,10 @@ export function describeTheme(keywords: string[], locale: string, raised?: Raise
   return (ABOUT[locale] ?? ABOUT.en!)(list);
 }
 
-/** A readable name from a theme's most distinctive terms ("Price and fees"). */
-export function themeName(top: string[], forms: SurfaceForms, locale: string): string {
-  const words = top.slice(0, 2).map((t) => forms.of(t));
-  if (words.length === 0) return 'Other';
-  const joined = words.length === 2 ? `${words[0]} ${AND[locale] ?? 'and'} ${words[1]}` : words[0]!;
-  return joined.charAt(0).toUpperCase() + joined.slice(1);
-}
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A theme's key phrases as its name, where no one phrase names it: "Swaps · short notice · cover". */
+export const listName = (phrases: string[]) => (phrases.length ? capitalised(phrases.slice(0, 3).join(' · ')) : 'Other');
 
 /** What sets a theme's sentences apart in meaning: their mean vector less the project's, unit length. */
 function themeDirection(sentences: string[], forms: SurfaceForms, locale: string): Float32Array | null {
@@ -116,9 +115,9 @@ interface Candidate {
   stems: string[];
 }
 
-/** Nouns of amount or of nothing in particular ("loads of", "a couple of", "the thing is", "any problems?"): they name no theme. */
+/** Nouns of amount, of nothing in particular or of anybody ("loads of", "the thing is", "any problems?", "this guy"): they name no theme. */
 const VAGUE = new Set(
-  'problem problems issue issues thing things stuff lot lots load loads bit bits couple kind kinds sort sorts bunch plenty piece part way ways case fact point deal end start bottom top worth'.split(
+  'problem problems issue issues thing things stuff lot lots load loads bit bits couple kind kinds sort sorts bunch plenty piece part way ways case fact point deal end start bottom top worth rest people person guy guys man men woman women lady ladies girl girls lad lads kid kids everybody everyone somebody someone bloke folk folks'.split(
     ' ',
   ),
 );
@@ -163,7 +162,8 @@ function englishPhrases(text: string, locale: string): Candidate[] {
     const words = m.terms.map((t) => (keepsSpelling(t.tags, clean(t)) ? clean(t) : clean(t).toLowerCase())).filter((w) => w.length > 1);
     // A phrase's last word keeps no clitic: "the stairwell light's broken" names "stairwell light".
     if (words.length > 0) words[words.length - 1] = words[words.length - 1]!.replace(/['’](?:s|re|ll|ve|d)$/i, '');
-    if (words.length === 0 || words.length > 3 || m.terms.some((t) => t.tags.includes('Person') || t.tags.includes('FirstName'))) continue;
+    if (words.length === 0 || words.length > 3 || m.terms.some((t) => INCIDENTAL_TAGS.some((tag) => t.tags.includes(tag)))) continue;
+    if (words.some((w) => isIncidentalWord(w, locale))) continue;
     if (!endsOnNoun(m.terms[m.terms.length - 1]!.tags, words[words.length - 1]!)) continue;
     if (words.some((w) => VAGUE.has(w.toLowerCase()))) continue;
     const stems = contentTerms(words.join(' '), locale);
@@ -184,7 +184,7 @@ function germanNouns(text: string, locale: string): Candidate[] {
   const titled = [...text.matchAll(TITLES.de!)].map((m) => ({ from: m.index, to: m.index + m[0].length }));
   for (const m of text.matchAll(/(?<=[\p{L}\p{N},;:–-]\s+)\p{Lu}\p{Ll}{3,}(?:-\p{Lu}?\p{Ll}+)*/gu)) {
     const w = m[0];
-    if (stops.has(w.toLowerCase())) continue;
+    if (stops.has(w.toLowerCase()) || isIncidentalWord(w, locale)) continue;
     if (titled.some((t) => m.index >= t.from && m.index < t.to) || tagsAlone(w).has('FirstName')) continue;
     const stems = contentTerms(w, locale);
     if (stems.length === 1) out.push({ words: w, stems });
@@ -197,6 +197,14 @@ const phrasesOf: Record<string, (text: string, locale: string) => Candidate[]> =
 /** The phrases a question names its subject with (English noun phrases, German nouns; none in other languages). */
 export const questionPhrases = (text: string, locale: string): Candidate[] => phrasesOf[locale]?.(text, locale) ?? [];
 
+/** A phrase a theme's participants use, with how many of the theme's documents use it. */
+export interface ThemePhrase {
+  words: string;
+  stems: string[];
+  documents: number;
+  score: number;
+}
+
 /**
  * A theme's name and keywords from the phrases its participants use (English noun phrases,
  * German nouns; elsewhere its strongest terms). A phrase scores by how many of the theme's
@@ -204,8 +212,11 @@ export const questionPhrases = (text: string, locale: string): Candidate[] => ph
  * name it), by how much of its use in the whole project falls in the theme (a word every theme
  * uses names none), by the weight of its words in what sets the theme apart, and, where the
  * locale has word vectors, by how close its meaning is to what sets the theme's sentences apart
- * from the project's (as Top2Vec names topics). Two phrases are joined ("Pence and mile") when the
- * second is distinct and at least half as strong.
+ * from the project's (as Top2Vec names topics). A phrase of two words or more that enough of the
+ * theme's documents share, and that scores near the best, names the theme; otherwise its three
+ * strongest distinct phrases do ("Swaps · short notice · cover"): a lone word, however
+ * distinctive, is most often an incidental detail ("hair" for rushed visits) and misleads.
+ * `exclude` holds stems that name nothing here (the project's subject, a parent's words).
  */
 export function nameTheme(
   component: Vec,
@@ -214,18 +225,38 @@ export function nameTheme(
   locale: string,
   exclude: Set<string> = new Set(),
   documentOf?: string[],
-): { name: string; keywords: string[] } {
-  const fallback = () => {
-    const top = topTerms(component, 3, exclude);
-    return { name: themeName(top, forms, locale), keywords: top.map((t) => forms.of(t)) };
-  };
+  p: Pick<AutomaticParams, 'phraseDocuments' | 'phraseScore'> = DEFAULT_PARAMS.automatic,
+): { name: string; keywords: string[]; phrases: ThemePhrase[] } {
+  const ranked = rankedPhrases(component, sentences, forms, locale, exclude, documentOf);
+  const first = ranked[0];
+  // Key phrases that two documents or more share come first: one participant's detail ("emergency leak") is not the theme's.
+  const keywords: ThemePhrase[] = [];
+  for (const e of [...ranked.filter((x) => x.documents >= 2), ...ranked.filter((x) => x.documents < 2)]) {
+    if (keywords.length === 3) break;
+    if (keywords.every((k) => e.stems.every((t) => !k.stems.includes(t)))) keywords.push(e);
+  }
+  const documents = new Set(documentOf ?? sentences.map((_, i) => String(i))).size;
+  const phrase = ranked.find(
+    (e) => e.stems.length >= 2 && e.documents >= Math.max(2, Math.ceil(p.phraseDocuments * documents)) && e.score >= p.phraseScore * first!.score,
+  );
+  const name = phrase ? capitalised(phrase.words) : listName(keywords.map((k) => k.words));
+  return { name, keywords: keywords.map((k) => k.words), phrases: ranked };
+}
+
+/** A theme's phrases, strongest first (its strongest terms where the locale has no phrases). */
+function rankedPhrases(component: Vec, sentences: string[], forms: SurfaceForms, locale: string, exclude: Set<string>, documentOf?: string[]): ThemePhrase[] {
+  const named = (stems: string[]) => stems.some((t) => !exclude.has(t));
   const phrases = phrasesOf[locale];
-  if (!phrases || sentences.length === 0) return fallback();
+  if (!phrases || sentences.length === 0)
+    return topTerms(component, 12, exclude)
+      .map((t) => ({ words: forms.of(t), stems: [t], documents: 0, score: component.get(t) ?? 0 }))
+      .filter((e) => !isIncidentalWord(e.words, locale))
+      .slice(0, 3);
   const scored = new Map<string, { words: Map<string, number>; stems: string[]; sentences: number; documents: Set<string> }>();
   sentences.forEach((text, i) => {
     const seen = new Set<string>();
     for (const c of phrases(text, locale)) {
-      if (c.stems.some((t) => exclude.has(t))) continue;
+      if (!named(c.stems) || (c.stems.length === 1 && exclude.has(c.stems[0]!))) continue;
       const key = c.stems.join(' ');
       const entry = scored.get(key) ?? { words: new Map(), stems: c.stems, sentences: 0, documents: new Set() };
       entry.words.set(c.words, (entry.words.get(c.words) ?? 0) + 1);
@@ -236,26 +267,16 @@ export function nameTheme(
     }
   });
   const direction = themeDirection(sentences, forms, locale);
-  const ranked = [...scored.values()]
+  return [...scored.values()]
     .map((e) => {
       const weight = e.stems.reduce((sum, t) => sum + (component.get(t) ?? 0), 0) / e.stems.length;
       const share = Math.min(1, e.sentences / Math.max(1, forms.textsWith(e.stems)));
       const words = [...e.words].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0]![0];
       const meaning = direction ? closeness(words, direction, locale) : 1;
-      return { words, stems: e.stems, score: e.documents.size * share * (weight + 0.05) * meaning };
+      return { words, stems: e.stems, documents: e.documents.size, score: e.documents.size * share * (weight + 0.05) * meaning };
     })
     .filter((e) => e.score > 0)
     .sort((a, b) => b.score - a.score || (a.words < b.words ? -1 : 1));
-  if (ranked.length === 0) return fallback();
-  const first = ranked[0]!;
-  const distinct = (e: { stems: string[] }) => e.stems.every((t) => !first.stems.includes(t));
-  const second = ranked.find((e) => distinct(e) && e.score >= first.score / 2);
-  const joined = second ? `${first.words} ${AND[locale] ?? 'and'} ${second.words}` : first.words;
-  const keywords = ranked
-    .filter((e, i) => i === 0 || distinct(e))
-    .slice(0, 3)
-    .map((e) => e.words);
-  return { name: joined.charAt(0).toUpperCase() + joined.slice(1), keywords };
 }
 
 /** Terms of a centroid, strongest first. */

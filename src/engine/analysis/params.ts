@@ -32,6 +32,14 @@ export const DEFAULT_PARAMS = {
     askedDocuments: 2,
     /** and this share of the interviews asking it ask it there (asked.ts). */
     askedShare: 0.75,
+    /** A phrase of two words or more names a theme where this share of the theme's documents use it (two at least), */
+    phraseDocuments: 0.2,
+    /** and it scores at least this share of the theme's strongest phrase; the theme's three key phrases name it otherwise (naming.ts). */
+    phraseScore: 0.5,
+    /** A word runs through the project (its subject: its product, "app", "service") where it is said in this share of its themes, */
+    subjectThemes: 0.5,
+    /** in a project of this many themes or more (name.ts). */
+    subjectFromThemes: 3,
     /** `overview` keeps each document's this many chunks that bear most on their themes. */
     overviewChunks: 3,
     /** A transcript of this many participant turns or more opens and closes with rapport (its first and last). */

@@ -1,8 +1,9 @@
 import { askedAbout, questionIndex } from '../asked.js';
-import { describeTheme, nameTheme } from '../naming.js';
+import { describeTheme, listName, nameTheme } from '../naming.js';
+import type { AutomaticParams } from '../params.js';
 import type { Stage } from '../stage.js';
 import type { CategoryDraft } from '../types.js';
-import { cosine } from '../vectors.js';
+import { contentTerms, cosine } from '../vectors.js';
 import { clearest } from './clearest.js';
 import type { Filed, Theme } from './existing.js';
 import type { Groups } from './group.js';
@@ -17,9 +18,36 @@ export interface Named {
   keywordsOf: Map<string, string[]>;
   /** Which of `themes` are new. */
   fresh: Set<number>;
+  /** The stems that run through most of the project's themes (its subject): they name none. */
+  subject: Set<string>;
   /** Each sentence's theme (an index into `themes`), null for none, and how close it is to it. */
   themeOf: (number | null)[];
   strength: number[];
+}
+
+/** The stems said in `subjectThemes` of the project's themes or more (twice at least in each): the project's subject. */
+function subjectOf(groups: Groups, kept: number[], words: Words, P: AutomaticParams): Set<string> {
+  if (kept.length < P.subjectFromThemes) return new Set();
+  const themesWith = new Map<string, number>();
+  for (const j of kept) {
+    const count = new Map<string, number>();
+    for (const i of groups.members[j]!) for (const t of new Set(words.terms[i]!)) count.set(t, (count.get(t) ?? 0) + 1);
+    for (const [t, n] of count) if (n >= 2) themesWith.set(t, (themesWith.get(t) ?? 0) + 1);
+  }
+  return new Set([...themesWith].filter(([, n]) => n >= P.subjectThemes * kept.length).map(([t]) => t));
+}
+
+/**
+ * A theme asked about in a word ("What about the price?") is named by the theme's phrase that
+ * holds the word ("Price rise"), or by the word with the theme's key phrases.
+ */
+function askedName(asked: string, named: ReturnType<typeof nameTheme>, locale: string): string {
+  if (asked.includes(' ')) return asked;
+  const own = contentTerms(asked, locale);
+  const holding = named.phrases.find((e) => e.stems.length >= 2 && e.documents >= 2 && own.every((t) => e.stems.includes(t)));
+  if (holding) return holding.words.charAt(0).toUpperCase() + holding.words.slice(1);
+  const others = named.keywords.filter((k) => !contentTerms(k, locale).some((t) => own.includes(t)));
+  return listName([asked, ...others].slice(0, 3));
 }
 
 /**
@@ -37,6 +65,7 @@ export const themeNamer: Stage<{ words: Words; filed: Filed; groups: Groups; kep
     const fresh = new Set<number>();
     const slot = new Map<number, number>();
     const questions = kept.length > 0 ? questionIndex(sentences, locale) : new Map();
+    const subject = subjectOf(groups, kept, words, P);
     for (const j of kept) {
       const component = groups.components[j]!;
       const same = filed.themes
@@ -53,8 +82,9 @@ export const themeNamer: Stage<{ words: Words; filed: Filed; groups: Groups; kep
         naming.map((i) => sentences[i]!.text),
         forms,
         locale,
-        undefined,
+        subject,
         naming.map((i) => sentences[i]!.documentId),
+        P,
       );
       const asked = askedAbout(
         groups.members[j]!.map((i) => sentences[i]!),
@@ -62,9 +92,10 @@ export const themeNamer: Stage<{ words: Words; filed: Filed; groups: Groups; kep
         locale,
         (stem) => forms.of(stem),
         P,
+        subject,
       );
       const key = `new:${categories.length}`;
-      const name = asked ?? named.name;
+      const name = asked ? askedName(asked, named, locale) : named.name;
       categories.push({ key, name, description: describeTheme(named.keywords, locale), parentKey: null });
       keywordsOf.set(key, named.keywords);
       slot.set(j, themes.length);
@@ -79,6 +110,6 @@ export const themeNamer: Stage<{ words: Words; filed: Filed; groups: Groups; kep
       strength[i] = cosine(vecs[i]!, groups.components[j]!);
     });
     for (const [i, t] of themeOf.entries()) if (t !== null) themes[t]!.sentences.push(i);
-    return { themes, categories, keywordsOf, fresh, themeOf, strength };
+    return { themes, categories, keywordsOf, fresh, subject, themeOf, strength };
   },
 };

@@ -46,7 +46,7 @@ export const subThemeSplitter: Stage<{ words: Words; named: Named }, Split> = {
       return out;
     });
     const children = named.themes.map((theme, t) =>
-      named.fresh.has(t) && perDoc[t]!.size >= P.subthemeMinDocuments ? subThemes(theme, perDoc[t]!, words, opening, ctx) : null,
+      named.fresh.has(t) && perDoc[t]!.size >= P.subthemeMinDocuments ? subThemes(theme, perDoc[t]!, words, opening, named.subject, ctx) : null,
     );
     return { perDoc, children };
   },
@@ -57,7 +57,14 @@ export const subThemeSplitter: Stage<{ words: Words; named: Named }, Split> = {
  * sub-theme needs `subthemeDocuments`; documents of a smaller one stay in the theme itself, and a
  * split is into two sub-themes at least.
  */
-function subThemes(theme: Theme, perDoc: Map<string, number[]>, words: Words, opening: Set<number>, ctx: AnalysisContext): SubThemes | null {
+function subThemes(
+  theme: Theme,
+  perDoc: Map<string, number[]>,
+  words: Words,
+  opening: Set<number>,
+  subject: Set<string>,
+  ctx: AnalysisContext,
+): SubThemes | null {
   const P = ctx.params.automatic;
   const docIds = [...perDoc.keys()];
   const docVecs = docIds.map((d) => words.vectorizer.vector(perDoc.get(d)!.flatMap((i) => words.terms[i]!)));
@@ -90,8 +97,9 @@ function subThemes(theme: Theme, perDoc: Map<string, number[]>, words: Words, op
       words.forms,
       ctx.locale,
       // A sub-theme is not named by its parent's words ("Sonnenblume" under "Sonnenblume").
-      new Set([...parentTop, ...contentTerms(theme.name, ctx.locale)]),
+      new Set([...parentTop, ...contentTerms(theme.name, ctx.locale), ...subject]),
       naming.map((i) => words.sentences[i]!.documentId),
+      P,
     );
     const key = `${theme.key}:${j}`;
     categories.push({ key, name, description: `${theme.name}: ${keywords.join(', ')}.`, parentKey: theme.key });
