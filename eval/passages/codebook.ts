@@ -8,13 +8,16 @@
  *   npx tsx eval/passages/codebook.ts                 # every study, house layout, seed 42
  *   SPLIT=development NAMES=1 npx tsx eval/passages/codebook.ts   # and each category's name with what is wrong with it
  *   LAYOUT=otter SEEDS=1,2,3 npx tsx eval/passages/codebook.ts
+ *   PARAMS=experiment.json npx tsx eval/passages/codebook.ts        # thresholds other than params.ts's defaults
  *
  * Names are judged by rules written before the engine was changed against them, not by the
  * engine's own lists: compromise's tags for days, months, people and places, fixed lists of laughs,
  * fillers and relatives, and the study's subject read from the gold (a word in the passages of
  * more than half of its real themes and in most of its transcripts).
  */
+import fs from 'node:fs';
 import nlp from 'compromise';
+import type { ParamsOverride } from '../../src/engine/analysis/params.js';
 import { automaticAnalysis } from '../../src/engine/analysis/index.js';
 import type { AutomaticResult } from '../../src/engine/analysis/types.js';
 import { terms } from '../../src/engine/text/index.js';
@@ -219,6 +222,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const only = process.env.STUDY;
   const layouts = (process.env.LAYOUT ?? 'house').split(',') as Layout[];
   const seeds = (process.env.SEEDS ?? '42').split(',').map(Number);
+  const params = process.env.PARAMS ? (JSON.parse(fs.readFileSync(process.env.PARAMS, 'utf8')) as ParamsOverride) : undefined;
   const rows: (CodebookFigures & { layout: string })[] = [];
   for (const layout of layouts)
     for (const study of loadStudies().filter((s) => (!split || s.split === split) && (!only || s.name === only))) {
@@ -230,6 +234,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           strictMode: false,
           existingCategories: [],
           seed,
+          params,
         });
         rows.push({ ...codebookFigures(laidOut, result), layout: seeds.length > 1 ? `${layout} ${seed}` : layout });
       }

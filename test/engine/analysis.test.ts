@@ -96,8 +96,10 @@ describe('analysis engine', () => {
   });
 
   it("states an insight without the speaker's fillers, in the document's language, keeping the words that are not fillers there", () => {
+    // A filler word goes only where a comma sets it off: the sentence is never cut at its start ("No worries" keeps its "No").
+    expect(statement('No worries at all, thanks for having me.', 'en')).toBe('No worries at all, thanks for having me.');
     expect(statement('Um, so I am up at half five and out the door by quarter to seven.', 'en')).toBe(
-      'I am up at half five and out the door by quarter to seven.',
+      'So I am up at half five and out the door by quarter to seven.',
     );
     expect(statement('Er ist seit gut zwei Jahren in der Sonnenblume.', 'de')).toBe('Er ist seit gut zwei Jahren in der Sonnenblume.');
     expect(statement('Also, Ben ist fünf und seit drei Jahren dort.', 'de')).toBe('Ben ist fünf und seit drei Jahren dort.');
@@ -189,7 +191,7 @@ describe('analysis engine', () => {
       'The bus only comes once an hour now, which is hopeless for anyone on shifts.',
       'It used to come every twenty minutes from the market square.',
     ]);
-    expect(insight.description).toBe('Buses: a point Derek makes in 2 passages.');
+    expect(insight.description).toBe('Buses: raised when asked “How do you get there?”; 2 sentences.');
   });
 
   it('takes its thresholds from one parameters object, which an experiment overrides', () => {

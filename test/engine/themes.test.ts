@@ -101,7 +101,7 @@ describe('automatic analysis on transcripts of three subjects', () => {
   it("counts each insight's supporting sentences and quotes the clearest of them", () => {
     for (const i of result.insights) {
       expect(i.support).toBeGreaterThanOrEqual(i.quotes.length);
-      expect(i.description).toContain(`${i.support} passage`);
+      expect(i.description).toContain(`${i.support} sentence`);
     }
   });
 });

@@ -24,10 +24,12 @@ const patterns = new Map<string, { leading: RegExp; inside: RegExp }>();
 function fillerPatterns(locale: string): { leading: RegExp; inside: RegExp } {
   const known = patterns.get(locale);
   if (known) return known;
-  const filler = `(?:${[...HESITATIONS, ...(FILLERS[locale] ?? [])].join('|')})`;
+  const sound = `(?:${HESITATIONS.join('|')})`;
+  const word = `(?:${(FILLERS[locale] ?? []).join('|') || '(?!)'})`;
   const hedge = `(?:${[...HESITATIONS, ...(FILLERS[locale] ?? []), ...(HEDGES[locale] ?? [])].join('|')})`;
+  // A filler word is taken away only where a comma or a stop sets it off: "No worries at all" keeps its "No".
   const made = {
-    leading: new RegExp(String.raw`^(?:${filler}[,.!…]*\s+)+`, 'iu'),
+    leading: new RegExp(String.raw`^(?:${sound}[,.!…]*\s+|${word}[,.!…]+\s+)+`, 'iu'),
     inside: new RegExp(String.raw`,\s*${hedge}\s*,`, 'giu'),
   };
   patterns.set(locale, made);
@@ -48,7 +50,12 @@ export function statement(sentence: string, locale: string): string {
  * between them (`elsewhere`: the document's sentences filed under other themes). Indices are in
  * document order, as evidence gives them.
  */
-export function pointsOf(members: number[], sentences: Sentence[], elsewhere: (i: number) => boolean): number[][] {
+export function pointsOf(
+  members: number[],
+  sentences: Sentence[],
+  elsewhere: (i: number) => boolean,
+  turnsApart = DEFAULT_PARAMS.insights.pointTurns,
+): number[][] {
   const sorted = [...members].sort((a, b) => a - b);
   const points: number[][] = [];
   for (const i of sorted) {
@@ -56,7 +63,7 @@ export function pointsOf(members: number[], sentences: Sentence[], elsewhere: (i
     const last = point?.[point.length - 1];
     const joins =
       last !== undefined &&
-      sentences[i]!.turn - sentences[last]!.turn <= 2 &&
+      sentences[i]!.turn - sentences[last]!.turn <= turnsApart &&
       sentences[i]!.speaker === sentences[last]!.speaker &&
       !Array.from({ length: i - last - 1 }, (_, k) => last + 1 + k).some(elsewhere);
     if (joins) point!.push(i);
@@ -65,17 +72,28 @@ export function pointsOf(members: number[], sentences: Sentence[], elsewhere: (i
   return points;
 }
 
-/** "Derek's point" in the languages sift describes insights in; English elsewhere. */
-const POINT: Record<string, (subject: string, speaker: string | null, n: number) => string> = {
-  en: (s, who, n) => `${s}: ${who ? `a point ${who} makes` : 'a point made'} in ${n} passage${n > 1 ? 's' : ''}.`,
-  de: (s, who, n) => `${s}: ${who ? `was ${who} sagt` : 'eine Aussage'}, in ${n} Passage${n > 1 ? 'n' : ''}.`,
-  fr: (s, who, n) => `${s} : ${who ? `ce que dit ${who}` : 'un point'}, en ${n} passage${n > 1 ? 's' : ''}.`,
+/** The question a point answers, as the interviewer asked it: its last question, or its end, cut at a word. */
+function askedAs(prompt: string | undefined): string | null {
+  if (!prompt) return null;
+  const asked = prompt.replace(/\s+/g, ' ').trim();
+  const question = [...asked.matchAll(/[^.?!…]+\?/g)].pop()?.[0].trim() ?? asked;
+  if (question.length <= 100) return question;
+  const cut = question.slice(0, 100);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 40 ? cut.lastIndexOf(' ') : 100)}…`;
+}
+
+/** What a point is about and where it came up, in the languages sift describes insights in; English elsewhere. */
+const POINT: Record<string, (subject: string, speaker: string | null, asked: string | null, n: number) => string> = {
+  en: (s, who, q, n) => `${s}: ${q ? `raised when asked “${q}”` : who ? `raised by ${who}` : 'a point made'}; ${n} sentence${n > 1 ? 's' : ''}.`,
+  de: (s, who, q, n) => `${s}: ${q ? `auf die Frage „${q}“` : who ? `was ${who} sagt` : 'eine Aussage'}; ${n} ${n > 1 ? 'Sätze' : 'Satz'}.`,
+  fr: (s, who, q, n) => `${s} : ${q ? `à la question « ${q} »` : who ? `ce que dit ${who}` : 'un point'} ; ${n} phrase${n > 1 ? 's' : ''}.`,
 };
 
 /**
  * An insight from one point (its sentences, most representative first): its quotes are the
  * point's sentences, its text the first of them that says something of its own (four content
- * words or more; an aside or a greeting rarely does), its description the theme and who made it.
+ * words or more; an aside or a greeting rarely does), whole; its description the theme and the
+ * question the point answers (who made it, where no question came before).
  */
 export function insightFrom(
   doc: AnalysisDocument,
@@ -100,7 +118,7 @@ export function insightFrom(
   return {
     documentId: doc.id,
     text,
-    description: describe(subject, ranked[0]!.speaker, ranked.length),
+    description: describe(subject, ranked[0]!.speaker, askedAs(ranked[0]!.prompt), ranked.length),
     quotes,
     support: ranked.length,
   };

@@ -180,6 +180,15 @@ export const DEFAULT_PARAMS = {
   insights: {
     /** An insight quotes every passage of its document that supports it, up to the specification's most (not to be raised). */
     maxQuotes: 20,
+    /**
+     * A sentence of a turn filed in a theme is part of the participant's point where it is at
+     * least this close to the theme (cosine of its words), as a share of the point's closest;
+     * one further away is an aside, which ends the point (0: none is; eval/README.md has what
+     * 0.2 to 0.5 cost).
+     */
+    pointShare: 0,
+    /** A point goes on into a turn this many turns on (2: the participant's next answer, one question apart; 0: its own turn only). */
+    pointTurns: 0,
   },
 };
 

@@ -28,7 +28,14 @@ export const insightWriter: Stage<{ words: Words; named: Named; split: Split }, 
         const doc = docById.get(documentId)!;
         const child = children?.of.get(documentId);
         const component = child?.component ?? theme.component;
-        for (const point of pointsOf(idx, sentences, (k) => named.themeOf[k] !== null && named.themeOf[k] !== t)) {
+        const asides = asidesOf(idx, (i) => cosine(vecs[i]!, component), params.insights.pointShare);
+        const points = pointsOf(
+          idx.filter((i) => !asides.has(i)),
+          sentences,
+          (k) => asides.has(k) || (named.themeOf[k] !== null && named.themeOf[k] !== t),
+          params.insights.pointTurns,
+        );
+        for (const point of points) {
           const ranked = point.sort((a, b) => cosine(vecs[b]!, component) - cosine(vecs[a]!, component) || a - b);
           const insight = insightFrom(
             doc,
@@ -49,6 +56,19 @@ export const insightWriter: Stage<{ words: Words; named: Named; split: Split }, 
     return { categories: described(categories, keywordsOf, raisedBy, sentences, locale), insights, verdicts: verdictsOf(words, insights) };
   },
 };
+
+/**
+ * A document's sentences in a theme that are asides: a turn is filed whole, and what a
+ * participant says between the sentences of a point (the weather, the dog) shares few of the
+ * theme's words. Measured against the document's closest sentence to the theme, so a document
+ * that speaks to it in few of its words keeps them.
+ */
+function asidesOf(idx: number[], closeness: (i: number) => number, share: number): Set<number> {
+  if (share <= 0) return new Set();
+  const close = idx.map(closeness);
+  const best = Math.max(0, ...close);
+  return new Set(idx.filter((_, n) => close[n]! < share * best));
+}
 
 /** The new categories described by who raises each, among everyone whose words were read. */
 function described(
