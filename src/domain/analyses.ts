@@ -1,3 +1,4 @@
+import { ROLES_UNCERTAIN_REASON } from '../engine/analysis/evidence.js';
 import type { DbOrTx, Store, Tx } from '../store/store.js';
 import type { Row, Verdict } from '../store/tables.js';
 import { newId } from './ids.js';
@@ -69,7 +70,8 @@ export async function createRun(trx: Tx, projectId: string, type: AnalysisType, 
   return row;
 }
 
-export type Coverage = Record<Verdict, number>;
+/** Verdicts by kind, and (where there are any) the transcripts with a verdict whose roles were uncertain. */
+export type Coverage = Record<Verdict, number> & { rolesUncertain?: number };
 
 /**
  * An automatic run finds nothing new when every ready document already has a verdict of an
@@ -88,14 +90,19 @@ export async function coverageOf(db: DbOrTx, projectId: string, family: string):
   const ready = await db.selectFrom('documents').select('id').where('projectId', '=', projectId).where('status', '=', 'ready').execute();
   const verdicts = await db
     .selectFrom('analysisVerdicts')
-    .select(['documentId', 'verdict'])
+    .select(['documentId', 'verdict', 'reason'])
     .where('projectId', '=', projectId)
     .where('family', '=', family)
     .execute();
-  const byDoc = new Map(verdicts.map((v) => [v.documentId, v.verdict]));
+  const byDoc = new Map(verdicts.map((v) => [v.documentId, v]));
   const out: Coverage = { analysed: 0, skipped: 0, failed: 0, pending: 0 };
-  for (const d of ready) out[byDoc.get(d.id) ?? 'pending']++;
-  return out;
+  let uncertain = 0;
+  for (const d of ready) {
+    const v = byDoc.get(d.id);
+    out[v?.verdict ?? 'pending']++;
+    if (v?.reason?.includes(ROLES_UNCERTAIN_REASON)) uncertain++;
+  }
+  return uncertain > 0 ? { ...out, rolesUncertain: uncertain } : out;
 }
 
 /** `reconsiderSkipped`: clears the `skipped` and `failed` verdicts of the automatic analysis; `analysed` stays. */

@@ -18,7 +18,7 @@ import { releaseMemory } from './release-memory.js';
 import { readsLanguage, type Embedder } from '../engine/meaning/embedded.js';
 
 import { automaticAnalysis, predefinedAnalysis, summarizeDocument, summarizeGroup } from '../engine/analysis/index.js';
-import { OTHER_MATERIAL_REASON, otherMaterial } from '../engine/analysis/evidence.js';
+import { OTHER_MATERIAL_REASON, ROLES_UNCERTAIN_REASON, otherMaterial } from '../engine/analysis/evidence.js';
 
 interface EngineDoc {
   id: string;
@@ -226,7 +226,7 @@ async function runAutomatic(
   const categoryIds = await fenced(ctx, run, (trx) => createCategories(trx, project.id, result.categories, known, run.id));
   await writeResults(ctx, run, family, result, categoryIds);
   if (params.rerun) await fenced(ctx, run, (trx) => giveMissingVerdicts(trx, project.id, family, familyOf('automatic')));
-  return notes(otherMaterialNote(result.verdicts), model && reviewed && reviewNote(model.usage, reviewed));
+  return notes(otherMaterialNote(result.verdicts), await rolesNote(ctx, result.verdicts), model && reviewed && reviewNote(model.usage, reviewed));
 }
 
 const notes = (...parts: (string | null)[]) => parts.filter(Boolean).join(' ') || null;
@@ -266,6 +266,16 @@ function otherMaterialNote(verdicts: { verdict: string; reason?: string }[]): st
   const left = verdicts.filter((v) => v.reason === OTHER_MATERIAL_REASON).length;
   if (left === 0) return null;
   return `left out ${left} document${left > 1 ? 's' : ''} that ${left > 1 ? 'are' : 'is'} not a transcript (a manual, a report): in a project mostly of interview transcripts, analyses code the transcripts. Analyse other material in a project of its own, or in a predefined analysis filtered by metadata to it alone.`;
+}
+
+/** Names the transcripts whose roles were read from behaviour, their labels swapping part-way (a verdict's reason is not shown otherwise). */
+async function rolesNote(ctx: WorkerContext, verdicts: { documentId: string; reason?: string }[]): Promise<string | null> {
+  const ids = verdicts.filter((v) => v.reason?.includes(ROLES_UNCERTAIN_REASON)).map((v) => v.documentId);
+  if (ids.length === 0) return null;
+  const rows = await inBatches(ids, (slice) => ctx.store.db.selectFrom('documents').select(['id', 'filename']).where('id', 'in', slice).execute());
+  const names = rows.map((r) => r.filename ?? r.id).sort();
+  const shown = names.length > 10 ? `${names.slice(0, 10).join(', ')} and ${names.length - 10} more` : names.join(', ');
+  return `Roles uncertain in ${ids.length} transcript${ids.length > 1 ? 's' : ''} whose speaker labels swap part-way (automatic transcription): who asks was read from how the turns behave; check them: ${shown}.`;
 }
 
 /** Answers the run's note, if it has one to leave (other material left out). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readTranscript } from '../../src/engine/transcript/index.js';
 import { LAYOUTS, render, type Parsed } from '../../eval/passages/layouts.js';
+import { driverInterview } from '../fixtures/swapped-transcript.js';
 
 /** What a person reads in a reading: each turn's speaker, role and words (white space folded). */
 function turnsOf(text: string) {
@@ -68,6 +69,51 @@ describe('reading a transcript', () => {
     const read = turnsOf(group);
     expect(read.turns.filter((t) => t.role === 'interviewer').map((t) => t.speaker)).toEqual(['M', 'M']);
     expect(new Set(read.turns.filter((t) => t.role === 'participant').map((t) => t.speaker))).toEqual(new Set(['Ann', 'Bilal', 'Cath']));
+  });
+
+  it('reads header lines as the header: a list of who took part, a date, who was present; never as a speaker', () => {
+    const group = [
+      'Focus group 2, Llanfair',
+      'Date: 3 May',
+      'Present: Ruth (moderator), Gareth, Aled, Sian',
+      '',
+      'Ruth: Welcome all. How do you find the scheme?',
+      'Gareth: It is good, the drivers are kind.',
+      'Aled: I wait too long for a lift though.',
+      'Sian: Same here.',
+      'Ruth: And the booking?',
+      'Gareth: I ring on Monday and it is sorted.',
+    ].join('\n');
+    const read = turnsOf(group);
+    expect(read.header).toBe('Focus group 2, Llanfair\nDate: 3 May\nPresent: Ruth (moderator), Gareth, Aled, Sian');
+    expect(new Set(read.turns.map((t) => t.speaker))).toEqual(new Set(['Ruth', 'Gareth', 'Aled', 'Sian']));
+    expect(new Set(read.turns.filter((t) => t.role === 'participant').map((t) => t.speaker))).toEqual(new Set(['Gareth', 'Aled', 'Sian']));
+    const listed = [
+      'Interviewer: Jane Smith',
+      'Respondent: R04, female 34',
+      '',
+      'Interviewer: How do you get to work?',
+      'Respondent: By bus, it is slow and it is often late in winter.',
+      'Interviewer: And the cost?',
+      'Respondent: Too much for me.',
+    ].join('\n');
+    const people = turnsOf(listed);
+    expect(people.header).toBe('Interviewer: Jane Smith\nRespondent: R04, female 34');
+    expect(people.turns.map((t) => t.words)).toEqual([
+      'How do you get to work?',
+      'By bus, it is slow and it is often late in winter.',
+      'And the cost?',
+      'Too much for me.',
+    ]);
+  });
+
+  it('reads roles turn by turn where an automatic transcript swaps its two labels part-way, and says so', () => {
+    const swapped = readTranscript(driverInterview(true));
+    expect(swapped.swappedAt).toBe(8);
+    expect(swapped.turns.map((t) => t.role)).toEqual(Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? 'interviewer' : 'participant')));
+    const plain = readTranscript(driverInterview(false));
+    expect(plain.swappedAt).toBeUndefined();
+    expect(plain.turns.map((t) => t.role)).toEqual(swapped.turns.map((t) => t.role));
   });
 
   it('reads a manual, a report or field notes as prose, never as turns', () => {

@@ -169,6 +169,16 @@ export function otherMaterial(docs: { id: string; text: string }[]): Set<string>
 export const OTHER_MATERIAL_REASON =
   'not a transcript: in a project mostly of interview transcripts, analyses code the transcripts (analyse other material in a project of its own)';
 
+/**
+ * Why an analysed transcript's roles are uncertain: its two speaker labels swap part-way (an
+ * automatic transcript's diarisation), so who asks was read from how its turns behave
+ * (transcript/roles.ts `swappedAt`). Run notes name the documents; status counts them.
+ */
+export const ROLES_UNCERTAIN_REASON = "roles uncertain: the transcript's speaker labels swap part-way, so who asks was read from how its turns behave";
+
+/** Whether a transcript's roles were read from behaviour rather than from its labels. */
+export const rolesUncertain = (doc: { text: string }): boolean => readingOf(doc).swappedAt !== undefined;
+
 /** What a document of other material is told (that it failed, where it cannot be read at all). */
 function otherVerdict(doc: AnalysisDocument, locale: string): Verdict {
   try {

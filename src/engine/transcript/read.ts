@@ -1,5 +1,5 @@
 import { linesOf, type Line } from './lines.js';
-import { namesRole, rolesOf } from './roles.js';
+import { namesRole, rolesOf, swappedAt } from './roles.js';
 
 /**
  * The first stage of analysis: a document's text read as turns. In a transcript, each turn has
@@ -29,6 +29,11 @@ export interface Reading {
   turns: Turn[];
   /** Lines before the first turn of a transcript (a title, the participant's details). */
   header: Span | null;
+  /**
+   * Where an automatic transcript's two labels swap roles (the turn from which the interviewer
+   * speaks under the other label): its roles are read from how turns behave, and are uncertain.
+   */
+  swappedAt?: number;
 }
 
 /** A person's name: one to three capitalised words, or a speaker's number. */
@@ -38,7 +43,7 @@ const LABELLED = new Set(['turn', 'speaker', 'bare-name']);
 
 /** Labels documents give their own lines, not speakers ('Step 2', 'Note', 'Source'). */
 const DOCUMENT_LABEL =
-  /^(notes?|nb|warning|caution|danger|important|attention|notice|tip|hint|remarks?|examples?|usage|syntax|see( also)?|sources?|references?|figure|table|chapter|section|step|part|question|summary|abstract|keywords|title|subject|author|date|time|location|place|version|status|default|returns?|parameters?|type|re|to|from|cc|hinweis|achtung|beispiel|quelle|remarque|exemple|introduction|conclusion|background|method|methods|results|discussion|appendix|contents)$/i;
+  /^(notes?|nb|warning|caution|danger|important|attention|notice|tip|hint|remarks?|examples?|usage|syntax|see( also)?|sources?|references?|figure|table|chapter|section|step|part|question|summary|abstract|keywords|title|subject|author|date|time|location|place|version|status|default|returns?|parameters?|type|re|to|from|cc|hinweis|achtung|beispiel|quelle|remarque|exemple|introduction|conclusion|background|method|methods|results|discussion|appendix|contents|present|participants|attendees|attendance|absent|apologies|venue|setting|recorded|recording|duration|transcriber|transcribed( by)?|anwesend|teilnehmende|ort|datum|dauer|présents?|participants|lieu|durée)$/i;
 
 /** Which labels name speakers: a role's name, or a label used at least twice (a speaker speaks more than once); never a document's own. */
 function speakersOf(lines: Line[]): Set<string> {
@@ -76,8 +81,28 @@ function isTranscriptShape(lines: Line[], speakers: Set<string>): boolean {
   return opening.length >= 3 && opening.length * 20 >= nonBlank && (distinct.size >= 2 || namesRole([...distinct][0] ?? ''));
 }
 
+/**
+ * A list at the top naming who took part (`Interviewer: Jane Smith`, `Respondent: R04, female`):
+ * two or more labelled lines before anything else is said, each a few words opening with a capital
+ * or a digit, without a stop or a question mark (an automatic transcript's lower-case opening
+ * exchange is not one). Its lines are the header, not turns.
+ */
+function headerList(lines: Line[], text: string): Set<Line> {
+  const out = new Set<Line>();
+  for (const l of lines) {
+    if (l.kind === 'blank') continue;
+    if (l.kind !== 'turn') break;
+    const body = text.slice(l.bodyStart!, l.end).trim();
+    if (/[.?!…]/.test(body) || body.split(/\s+/).length > 6 || !/^[\p{Lu}\d]/u.test(body)) break;
+    out.add(l);
+  }
+  return out.size >= 2 ? out : new Set();
+}
+
 export function readTranscript(text: string): Reading {
-  const lines = linesOf(text);
+  const all = linesOf(text);
+  const listed = headerList(all, text);
+  const lines = all.map((l) => (listed.has(l) ? { ...l, kind: 'text' as const } : l));
   const speakers = speakersOf(lines);
   if (!isTranscriptShape(lines, speakers)) return { transcript: false, turns: paragraphs(lines, speakers), header: null };
   const turns: Turn[] = [];
@@ -113,7 +138,9 @@ export function readTranscript(text: string): Reading {
   close();
   const roles = rolesOf(turns, text);
   for (const t of turns) t.role = roles.get(t.speaker!) ?? 'participant';
-  return { transcript: true, turns, header };
+  const swap = swappedAt(turns, text);
+  if (swap) for (const t of swap.before ? turns.slice(0, swap.at) : turns.slice(swap.at)) t.role = t.role === 'interviewer' ? 'participant' : 'interviewer';
+  return { transcript: true, turns, header, ...(swap ? { swappedAt: swap.at } : {}) };
 }
 
 /** Prose: each run of non-blank lines is a paragraph of its own, without a speaker (a speaker's label opening it is no part of it). */

@@ -62,3 +62,36 @@ export function rolesOf(turns: Turn[], text: string): Map<string, Role> {
   for (const s of speakers) roles.set(s, s === asker ? 'interviewer' : 'participant');
   return roles;
 }
+
+/** How much a turn behaves as an interviewer's: +1 a question, -1 a long answer (twenty-five words or more), 0 otherwise. */
+function asking(text: string): number {
+  if (isQuestion(text)) return 1;
+  return text.split(/\s+/).filter(Boolean).length >= 25 ? -1 : 0;
+}
+
+/**
+ * Where a two-speaker transcript's labels swap roles, as diarisation does when it loses track of
+ * who is who: the turn from which the speaker who asked starts answering and the other asks. Only
+ * labels that name no role (`Speaker 1`, a name) can swap; a swap must explain the turns clearly
+ * better than the labels do (by `margin` turns, and a quarter of the turns) and leave four turns
+ * or more on each side. `before`: the labels' roles hold after the swap, and the turns before it
+ * are the ones to turn round. Null where there is none.
+ */
+export function swappedAt(turns: Turn[], text: string, margin = 4): { at: number; before: boolean } | null {
+  const speakers = [...new Set(turns.map((t) => t.speaker!))];
+  if (speakers.length !== 2 || speakers.some(namesRole) || turns.length < 12) return null;
+  const x = turns.map((t) => asking(t.body.map((b) => text.slice(b.start, b.end)).join(' ')));
+  const sign = turns.map((t) => (t.role === 'interviewer' ? 1 : -1));
+  // The score of the labels' roles up to turn k, kept, and swapped from k on.
+  const total = x.reduce((s, v, i) => s + v * sign[i]!, 0);
+  let prefix = 0;
+  let best = { at: -1, score: total, before: false };
+  for (let k = 0; k < turns.length; k++) {
+    const after = prefix - (total - prefix);
+    const before = total - 2 * prefix;
+    if (k >= 4 && turns.length - k >= 4 && Math.max(after, before) > best.score) best = { at: k, score: Math.max(after, before), before: before > after };
+    prefix += x[k]! * sign[k]!;
+  }
+  if (best.at < 0 || best.score - total < Math.max(margin, turns.length / 4)) return null;
+  return { at: best.at, before: best.before };
+}

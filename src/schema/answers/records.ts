@@ -204,7 +204,19 @@ export const MetadataField = Closed(
 );
 
 export const Coverage = Closed(
-  { analysed: Count, skipped: Count, failed: Count, pending: Count },
+  {
+    analysed: Count,
+    skipped: Count,
+    failed: Count,
+    pending: Count,
+    rolesUncertain: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          "of the documents analysed or skipped, transcripts whose two speaker labels swap part-way (an automatic transcript's diarisation): who asks was read from how their turns behave; the run's note names them. Left out when there are none.",
+      }),
+    ),
+  },
   { title: 'Coverage', description: 'verdicts over the documents the run covers' },
 );
 

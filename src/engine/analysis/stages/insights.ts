@@ -1,4 +1,4 @@
-import type { Sentence } from '../evidence.js';
+import { ROLES_UNCERTAIN_REASON, rolesUncertain, type Sentence } from '../evidence.js';
 import { insightFrom, pointsOf } from '../insight.js';
 import { describeTheme } from '../naming.js';
 import type { Stage } from '../stage.js';
@@ -86,15 +86,16 @@ function described(
   });
 }
 
-/** Documents that could not be read failed; the others are analysed where they gave an insight, skipped otherwise. */
+/** Documents that could not be read failed; the others are analysed where they gave an insight (saying where their roles are uncertain), skipped otherwise. */
 function verdictsOf(words: Words, insights: InsightDraft[]): Verdict[] {
   const failed = new Set(words.failed.map((v) => v.documentId));
   const given: Verdict[] = words.docs
     .filter((d) => !failed.has(d.id))
-    .map((d) =>
-      insights.some((i) => i.documentId === d.id)
-        ? { documentId: d.id, verdict: 'analysed' }
-        : { documentId: d.id, verdict: 'skipped', reason: 'nothing in it bears on a recurring theme' },
-    );
+    .map((d) => {
+      const roles = rolesUncertain(d) ? [ROLES_UNCERTAIN_REASON] : [];
+      return insights.some((i) => i.documentId === d.id)
+        ? { documentId: d.id, verdict: 'analysed', ...(roles.length ? { reason: roles[0] } : {}) }
+        : { documentId: d.id, verdict: 'skipped', reason: ['nothing in it bears on a recurring theme', ...roles].join('; ') };
+    });
   return [...words.failed, ...given];
 }
