@@ -4,7 +4,7 @@ import { adminUsage, OPENAPI_USAGE, SERVE_USAGE, USAGE } from './usage.js';
 
 const HELP = new Set(['--help', '-h']);
 const SERVER_COMMANDS = ['serve', 'worker', 'admin', 'mcp', 'openapi'] as const;
-const CLIENT_COMMANDS = ['login', 'logout', 'projects', 'upload', 'status', 'confirm', 'analyze', 'search', 'insights', 'export'] as const;
+const CLIENT_COMMANDS = ['login', 'logout', 'projects', 'upload', 'status', 'confirm', 'analyze', 'search', 'insights', 'export', 'compare'] as const;
 type ServerCommand = (typeof SERVER_COMMANDS)[number];
 type ClientCommand = (typeof CLIENT_COMMANDS)[number];
 

@@ -23,6 +23,8 @@ Client commands (against a running server: sift login first, or set SIFT_URL and
                              list the project's insights with their quotes
   sift export --format json|csv|md|qdpx [--out <file>]
                              the project's insights as JSON, CSV or Markdown, or a REFI-QDA archive
+  sift compare --a <run|manual> --b <run|manual> [--csv]
+                             agreement of two codings (two runs, or a run and the coding by hand)
 
   Each takes --help, --json (one JSON document on standard output, for scripts), --url <url>,
   and --project <id or name> where it works on a project. Environment: SIFT_URL, SIFT_API_KEY,

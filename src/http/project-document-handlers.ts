@@ -4,6 +4,7 @@ import type { projectDocumentAnswers } from '../schema/answers/surfaces.js';
 import type { Payer } from '../domain/credits.js';
 import { confirm, remove, start, statusOf, type DocumentCaller } from '../domain/project-documents.js';
 import { deleteRun, renameRun } from '../domain/analysis-runs.js';
+import { compareCodingsAnswer } from '../domain/agreement.js';
 import type { ActionHandlers, Ctx } from './handler.js';
 
 /**
@@ -29,5 +30,6 @@ export function projectDocumentHandlers<C extends Ctx>(
     start_analysis: async (ctx, body) => start(caller(ctx), await project(ctx, body.projectId, 'write'), body),
     rename_analysis: async (ctx, body) => renameRun(ctx.services.store, await project(ctx, body.projectId, 'write'), body),
     delete_analysis: async (ctx, body) => deleteRun(ctx.services.store, await project(ctx, body.projectId, 'write'), body),
+    compare_codings: async (ctx, { projectId, ...body }) => compareCodingsAnswer(ctx.services.store.db, await project(ctx, projectId, 'read'), body),
   };
 }

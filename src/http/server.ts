@@ -9,6 +9,7 @@ import { registerPartnerSurface } from './surfaces/partner.js';
 import { registerAdminSurface } from './surfaces/admin.js';
 import { registerUploadRoutes } from './surfaces/uploads.js';
 import { registerExportRoute } from './surfaces/export.js';
+import { registerAgreementCsvRoute } from './surfaces/agreement-csv.js';
 import { registerImportRoute } from './surfaces/import.js';
 import { registerMcpRoute } from '../mcp/http.js';
 import { registerConsole } from './console/plugin.js';
@@ -87,6 +88,7 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
       registerImportRoute(files, full);
     });
     registerExportRoute(scope, full);
+    registerAgreementCsvRoute(scope, full);
     registerMcpRoute(scope, full);
     registerConsole(scope, full);
   });

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { action, AnalysisGranularity, AnalysisId, Locale, MAX_CREDITS, MAX_POSITION, ProjectIdInput, Str, StrArray, StringEnum } from './common.js';
+import { COMPARE_CODINGS_DESCRIPTION, compareCodingsMembers } from './agreement.js';
 
 export const PredefinedCategory = Type.Object(
   {
@@ -96,6 +97,11 @@ export const projectDocumentActions = {
     {
       description: `${RUNS} Deletes a run with its categories and insights (and the tags' links and notes on them) and nothing else: other runs' results, documents, memos and manual categories stay. Answers the ids deleted.`,
     },
+  ),
+  compare_codings: action(
+    'compare_codings',
+    { projectId: ProjectIdInput, ...compareCodingsMembers },
+    { description: `${COMPARE_CODINGS_DESCRIPTION} A read: any member of the project on the account surface.` },
   ),
 };
 

@@ -1,6 +1,7 @@
 import { ERROR_CODE_HEADER, ERROR_CODES } from '../domain/errors.js';
 import { bodyLimitFor, MAX_BODY_BYTES } from './body-limit.js';
-import { EXPORT_PATH, IMPORT_PATH, SURFACES, UPLOAD_PATHS, type SurfaceDef } from './surfaces.js';
+import { AGREEMENT_CSV_PATH, EXPORT_PATH, IMPORT_PATH, SURFACES, UPLOAD_PATHS, type SurfaceDef } from './surfaces.js';
+import { AGREEMENT_CSV_COLUMNS, MAX_CSV_PASSAGES } from './agreement.js';
 import { UploadUrls } from './account.js';
 import { ANSWERS, ImportAnswer, UploadAnswer, WriteUploadAnswer } from './answers/surfaces.js';
 import { REFERENCED_RECORDS } from './answers/records.js';
@@ -111,6 +112,10 @@ const RECORD_TITLES = new Set([
   'ProjectKey',
   'User',
   'PartnerAccount',
+  'AgreementCoding',
+  'CodeAgreement',
+  'OverallAgreement',
+  'AgreementPassage',
 ]);
 const REFERENCED_IDS = new Set(REFERENCED_RECORDS.map((r) => r.$id as string));
 
@@ -287,6 +292,49 @@ export function buildOpenApi(): Json {
           description: 'The archive, as an attachment',
           headers: RATE_HEADERS,
           content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } },
+        },
+        ...commonErrors('read'),
+      },
+    },
+  };
+
+  const coding = (name: 'a' | 'b') => ({
+    name,
+    in: 'query',
+    required: true,
+    schema: { type: 'string', maxLength: 36 },
+    description: "a run's `id`, or `manual`: the coding made by hand or imported from REFI-QDA (`compare_codings`' `{analysisId: null}`)",
+  });
+  paths[AGREEMENT_CSV_PATH] = {
+    get: {
+      operationId: 'exportAgreement',
+      summary: '`compare_codings` as CSV: two codings of the project compared sentence by sentence',
+      description: `A sift extension (agreement, docs/decisions.md). The comparison \`compare_codings\` answers, as one CSV table (RFC 4180, CRLF, UTF-8) with the columns ${AGREEMENT_CSV_COLUMNS.map((c) => `\`${c}\``).join(', ')}; the \`row\` column says what a line is: \`code\` (a code pair's counts and figures), \`mean\` and \`pooled\` (the overall figures), \`passage\` (a disagreeing sentence with its text), at most ${MAX_CSV_PASSAGES.toLocaleString('en')} of them, then \`truncated\` when more were left out. Text fields that begin with =, +, - or @ are prefixed with '. The query is validated as the action's body (400 naming the parameter); an unknown run is a 404. Read or edit key; counts against the read surface's rate limit.`,
+      tags: ['Read'],
+      security: [{ projectKey: [] }],
+      parameters: [
+        coding('a'),
+        coding('b'),
+        {
+          name: 'pairs',
+          in: 'query',
+          required: false,
+          schema: { type: 'string' },
+          description: 'the code pairs, as JSON: `[{"a": "code of a", "b": "code of b"}, …]` (as `compare_codings` takes them); by name otherwise',
+        },
+        {
+          name: 'documentIds',
+          in: 'query',
+          required: false,
+          schema: { type: 'string' },
+          description: 'comma-separated document ids; by default the documents both codings cover',
+        },
+      ],
+      responses: {
+        '200': {
+          description: 'The table, as an attachment (`agreement.csv`)',
+          headers: RATE_HEADERS,
+          content: { 'text/csv': { schema: { type: 'string' } } },
         },
         ...commonErrors('read'),
       },

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { action, AnalysisId, Filters, Id, MAX_POSITION, Str, StrArray, StringEnum } from './common.js';
+import { COMPARE_CODINGS_DESCRIPTION, compareCodingsMembers } from './agreement.js';
 
 const filters = Type.Optional(Filters);
 
@@ -78,6 +79,7 @@ export const readActions = {
     },
     { description: 'Counts of insights per category per metadata value (`metadata_distribution`) or per period (`temporal`).' },
   ),
+  compare_codings: action('compare_codings', compareCodingsMembers, { description: COMPARE_CODINGS_DESCRIPTION }),
   verify_context: action(
     'verify_context',
     {

@@ -32,5 +32,8 @@ export const UPLOAD_PATHS = {
 /** `GET`: the project of a read or edit key as a REFI-QDA archive (`?format=qdpx`). */
 export const EXPORT_PATH = '/api/sift-read/export';
 
+/** `GET`: `compare_codings` of a read or edit key's project as CSV (`?a=<run id|manual>&b=…`; agreement, docs/decisions.md). */
+export const AGREEMENT_CSV_PATH = '/api/sift-read/agreement.csv';
+
 /** `POST` (multipart `file`): a REFI-QDA archive as a new project of the account key's account (`?format=qdpx`). */
 export const IMPORT_PATH = '/api/sift-account/import';

@@ -161,6 +161,44 @@ const write = (action: string, pointer: string, kind: Kind, variant: string | un
 });
 const op = (operation: string, rest: Body) => ({ operation, ...rest });
 
+/** `compare_codings` on the account or partner surface: the project in scope, each side's run and the documents named as members. */
+const compareCases = (surface: 'account' | 'partner', scope: ForeignWorld[], foreign: ForeignWorld[]): IdCase[] => [
+  {
+    surface,
+    action: 'compare_codings',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: scope,
+    body: (_o, x) => ({ action: 'compare_codings', projectId: x.project, a: { analysisId: x.analysis }, b: { analysisId: null } }),
+  },
+  ...(['a', 'b'] as const).map(
+    (side): IdCase => ({
+      surface,
+      action: 'compare_codings',
+      pointer: `/${side}/analysisId`,
+      kind: 'analysis',
+      mode: 'member',
+      foreign,
+      body: (o, x) => ({
+        action: 'compare_codings',
+        projectId: o.project,
+        a: { analysisId: side === 'a' ? x.analysis : null },
+        b: { analysisId: side === 'b' ? x.analysis : null },
+      }),
+    }),
+  ),
+  {
+    surface,
+    action: 'compare_codings',
+    pointer: '/documentIds',
+    kind: 'document',
+    mode: 'member',
+    foreign,
+    body: (o, x) => ({ action: 'compare_codings', projectId: o.project, a: { analysisId: null }, b: { analysisId: null }, documentIds: [x.document] }),
+  },
+];
+
 const CASES: IdCase[] = [
   read('get_documents', '/id', 'document', (_o, x) => ({ id: x.document })),
   read('get_insights', '/id', 'insight', (_o, x) => ({ id: x.insight })),
@@ -168,6 +206,9 @@ const CASES: IdCase[] = [
   read('get_categories', '/id', 'category', (_o, x) => ({ id: x.category })),
   read('get_insights', '/analysisId', 'analysis', (_o, x) => ({ analysisId: x.analysis })),
   read('get_categories', '/analysisId', 'analysis', (_o, x) => ({ analysisId: x.analysis })),
+  read('compare_codings', '/a/analysisId', 'analysis', (_o, x) => ({ a: { analysisId: x.analysis }, b: { analysisId: null } })),
+  read('compare_codings', '/b/analysisId', 'analysis', (_o, x) => ({ a: { analysisId: null }, b: { analysisId: x.analysis } })),
+  read('compare_codings', '/documentIds', 'document', (_o, x) => ({ a: { analysisId: null }, b: { analysisId: null }, documentIds: [x.document] })),
   read('get_memos', '/id', 'memo', (_o, x) => ({ id: x.memo })),
   read('read_document', '/documentId', 'document', (_o, x) => ({ documentId: x.document })),
   read('analyze', '/categoryIds', 'category', (_o, x) => ({ type: 'metadata_distribution', categoryIds: [x.category] })),
@@ -461,6 +502,9 @@ const CASES: IdCase[] = [
     foreign: PARTNER_WORLDS,
     body: (o, x) => ({ action: 'delete_analysis', projectId: o.project, analysisId: x.analysis }),
   },
+  // Agreement (a sift extension): a read, any member of the project on the account surface.
+  ...compareCases('account', ['stranger'], PROJECT_WORLDS),
+  ...compareCases('partner', PARTNER_WORLDS, PARTNER_WORLDS),
 ];
 
 const caseName = (c: IdCase) => `${c.surface} ${c.action}${c.variant ? ` (${c.variant})` : ''} ${c.pointer}`;
@@ -472,7 +516,7 @@ const UPLOAD_CASES: { route: 'account' | 'partner'; foreign: ForeignWorld[] }[] 
 ];
 
 /** Account-surface actions a lesser role may still call on its projects (spec: errors, 403). */
-const ACCOUNT_READS = ['get_project_status'];
+const ACCOUNT_READS = ['get_project_status', 'compare_codings'];
 
 /** The credentials that must be refused on each surface: 403 for read-only ones on a write, 401 for revoked ones. */
 type Cred =

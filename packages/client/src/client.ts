@@ -123,6 +123,22 @@ export class SiftClient {
     return res.body;
   }
 
+  /**
+   * `compare_codings` of this client's project key's project as CSV (a sift extension): `a` and
+   * `b` each a run's id or `manual` (the coding made by hand or imported), `pairs` as the action
+   * takes them, `documentIds` to compare over those documents.
+   */
+  async agreementCsv(
+    query: { a: string; b: string; pairs?: { a: string; b: string }[]; documentIds?: string[] },
+    options: RequestOptions = {},
+  ): Promise<string> {
+    const params = new URLSearchParams({ a: query.a, b: query.b });
+    if (query.pairs) params.set('pairs', JSON.stringify(query.pairs));
+    if (query.documentIds) params.set('documentIds', query.documentIds.join(','));
+    const res = await send(this.options, { method: 'GET', path: `/api/sift-read/agreement.csv?${params}`, idempotent: true, options });
+    return res.text();
+  }
+
   /** `get_project_status` of the account (default) or partner surface, typed for the members the helpers read. */
   async projectStatus(projectId: string, options: RequestOptions & { surface?: 'account' | 'partner' } = {}): Promise<ProjectStatus> {
     const { surface = 'account', ...rest } = options;

@@ -9,6 +9,7 @@ import { confirm, status } from './cmd-documents.js';
 import { analyze } from './cmd-analyze.js';
 import { insights, search } from './cmd-read.js';
 import { exportProject } from './cmd-export.js';
+import { compare } from './cmd-compare.js';
 
 type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
 export type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -42,6 +43,7 @@ const COMMANDS: Record<string, Command> = {
   search,
   insights,
   export: exportProject,
+  compare,
 };
 
 const COMMON: Record<string, OptionSpec> = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, url: { type: 'string' } };

@@ -17,6 +17,7 @@ import { readDocument, verifyContext } from '../../domain/reading.js';
 import { analyzeProject } from '../../domain/analyze.js';
 import { search } from '../../domain/search.js';
 import { findEntities } from '../../domain/entities.js';
+import { compareCodingsAnswer } from '../../domain/agreement.js';
 import type { readAnswers } from '../../schema/answers/surfaces.js';
 
 export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx, typeof readAnswers> = {
@@ -32,6 +33,7 @@ export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx, typeof
   read_document: async (ctx, body) => readDocument(scopeOf(ctx), body),
   find_entities: async (ctx, body) => findEntities(scopeOf(ctx), body),
   analyze: async (ctx, body) => analyzeProject(scopeOf(ctx), body),
+  compare_codings: async (ctx, body) => compareCodingsAnswer(ctx.services.store.db, ctx.project, body),
   verify_context: async (ctx, body) => verifyContext(scopeOf(ctx), body),
 };
 

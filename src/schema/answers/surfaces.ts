@@ -33,6 +33,7 @@ import {
   Tag,
   User,
 } from './records.js';
+import { CompareCodingsAnswer } from './agreement.js';
 
 /** One answer schema per action: the compiler refuses a surface with an action left out. */
 type AnswerMap<M> = { [K in keyof M]: TSchema };
@@ -57,6 +58,7 @@ export const projectDocumentAnswers = {
     categoryIds: Ids('its categories, deleted'),
     insightIds: Ids('its insights, deleted'),
   }),
+  compare_codings: CompareCodingsAnswer,
 } satisfies AnswerMap<typeof projectDocumentActions>;
 
 export const readAnswers = {
@@ -144,6 +146,7 @@ export const readAnswers = {
       }),
     ),
   }),
+  compare_codings: CompareCodingsAnswer,
   verify_context: Closed({
     type: StringEnum(['documents', 'insights', 'all'] as const),
     from: Type.Integer(),

@@ -19,6 +19,7 @@ export interface Actions {
     read_document: { request: Schemas['ReadReadDocument']; answer: Schemas['ReadReadDocumentAnswer'] };
     find_entities: { request: Schemas['ReadFindEntities']; answer: Schemas['ReadFindEntitiesAnswer'] };
     analyze: { request: Schemas['ReadAnalyze']; answer: Schemas['ReadAnalyzeAnswer'] };
+    compare_codings: { request: Schemas['ReadCompareCodings']; answer: Schemas['ReadCompareCodingsAnswer'] };
     verify_context: { request: Schemas['ReadVerifyContext']; answer: Schemas['ReadVerifyContextAnswer'] };
   };
   write: {
@@ -40,6 +41,7 @@ export interface Actions {
     start_analysis: { request: Schemas['AccountStartAnalysis']; answer: Schemas['AccountStartAnalysisAnswer'] };
     rename_analysis: { request: Schemas['AccountRenameAnalysis']; answer: Schemas['AccountRenameAnalysisAnswer'] };
     delete_analysis: { request: Schemas['AccountDeleteAnalysis']; answer: Schemas['AccountDeleteAnalysisAnswer'] };
+    compare_codings: { request: Schemas['AccountCompareCodings']; answer: Schemas['AccountCompareCodingsAnswer'] };
     list_projects: { request: Schemas['AccountListProjects']; answer: Schemas['AccountListProjectsAnswer'] };
     create_project_key: { request: Schemas['AccountCreateProjectKey']; answer: Schemas['AccountCreateProjectKeyAnswer'] };
     list_project_keys: { request: Schemas['AccountListProjectKeys']; answer: Schemas['AccountListProjectKeysAnswer'] };
@@ -58,6 +60,7 @@ export interface Actions {
     start_analysis: { request: Schemas['PartnerStartAnalysis']; answer: Schemas['PartnerStartAnalysisAnswer'] };
     rename_analysis: { request: Schemas['PartnerRenameAnalysis']; answer: Schemas['PartnerRenameAnalysisAnswer'] };
     delete_analysis: { request: Schemas['PartnerDeleteAnalysis']; answer: Schemas['PartnerDeleteAnalysisAnswer'] };
+    compare_codings: { request: Schemas['PartnerCompareCodings']; answer: Schemas['PartnerCompareCodingsAnswer'] };
   };
   admin: {
     create_user: { request: Schemas['AdminCreateUser']; answer: Schemas['AdminCreateUserAnswer'] };
@@ -78,7 +81,7 @@ export interface Actions {
 export const SURFACES = {
   read: {
     path: '/api/sift-read',
-    actions: ['get_project', 'get_documents', 'get_insights', 'get_categories', 'get_memos', 'get_tags', 'get_notes', 'get_metadata', 'search', 'read_document', 'find_entities', 'analyze', 'verify_context'],
+    actions: ['get_project', 'get_documents', 'get_insights', 'get_categories', 'get_memos', 'get_tags', 'get_notes', 'get_metadata', 'search', 'read_document', 'find_entities', 'analyze', 'compare_codings', 'verify_context'],
   },
   write: {
     path: '/api/sift-write',
@@ -86,11 +89,11 @@ export const SURFACES = {
   },
   account: {
     path: '/api/sift-account',
-    actions: ['create_project', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis', 'rename_analysis', 'delete_analysis', 'list_projects', 'create_project_key', 'list_project_keys', 'revoke_project_key', 'get_credits'],
+    actions: ['create_project', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis', 'rename_analysis', 'delete_analysis', 'compare_codings', 'list_projects', 'create_project_key', 'list_project_keys', 'revoke_project_key', 'get_credits'],
   },
   partner: {
     path: '/api/sift-partner',
-    actions: ['create_account', 'list_accounts', 'list_projects', 'create_project', 'add_documents', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis', 'rename_analysis', 'delete_analysis'],
+    actions: ['create_account', 'list_accounts', 'list_projects', 'create_project', 'add_documents', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis', 'rename_analysis', 'delete_analysis', 'compare_codings'],
   },
   admin: {
     path: '/api/sift-admin',

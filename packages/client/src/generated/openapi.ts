@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Read surface: one action per request
-         * @description Actions: `get_project`, `get_documents`, `get_insights`, `get_categories`, `get_memos`, `get_tags`, `get_notes`, `get_metadata`, `search`, `read_document`, `find_entities`, `analyze`, `verify_context`.
+         * @description Actions: `get_project`, `get_documents`, `get_insights`, `get_categories`, `get_memos`, `get_tags`, `get_notes`, `get_metadata`, `search`, `read_document`, `find_entities`, `analyze`, `compare_codings`, `verify_context`.
          */
         post: operations["readDispatch"];
         delete?: never;
@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Account surface: one action per request
-         * @description Actions: `create_project`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `rename_analysis`, `delete_analysis`, `list_projects`, `create_project_key`, `list_project_keys`, `revoke_project_key`, `get_credits`.
+         * @description Actions: `create_project`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `rename_analysis`, `delete_analysis`, `compare_codings`, `list_projects`, `create_project_key`, `list_project_keys`, `revoke_project_key`, `get_credits`.
          */
         post: operations["accountDispatch"];
         delete?: never;
@@ -72,7 +72,7 @@ export interface paths {
         put?: never;
         /**
          * Partner surface: one action per request
-         * @description Actions: `create_account`, `list_accounts`, `list_projects`, `create_project`, `add_documents`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `rename_analysis`, `delete_analysis`.
+         * @description Actions: `create_account`, `list_accounts`, `list_projects`, `create_project`, `add_documents`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `rename_analysis`, `delete_analysis`, `compare_codings`.
          */
         post: operations["partnerDispatch"];
         delete?: never;
@@ -174,6 +174,26 @@ export interface paths {
          * @description A zip of `project.qde` (QDA-XML 1.0) and `sources/<guid>.txt`, streamed. Ready documents are sources; categories are codes; each quote of each insight is a selection (offsets in Unicode code points, end exclusive) coded with its categories; insights, notes and memos are notes; tags are sets; metadata fields are variables on one case per document. GUIDs are stable from one export to the next. Read or edit key; counts against the read surface's rate limit.
          */
         get: operations["exportProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sift-read/agreement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `compare_codings` as CSV: two codings of the project compared sentence by sentence
+         * @description A sift extension (agreement, docs/decisions.md). The comparison `compare_codings` answers, as one CSV table (RFC 4180, CRLF, UTF-8) with the columns `row`, `code_a`, `code_b`, `units`, `both`, `only_a`, `only_b`, `neither`, `percent_agreement`, `kappa`, `alpha`, `applied_by`, `document_id`, `document`, `start`, `end`, `text`; the `row` column says what a line is: `code` (a code pair's counts and figures), `mean` and `pooled` (the overall figures), `passage` (a disagreeing sentence with its text), at most 20,000 of them, then `truncated` when more were left out. Text fields that begin with =, +, - or @ are prefixed with '. The query is validated as the action's body (400 naming the parameter); an unknown run is a 404. Read or edit key; counts against the read surface's rate limit.
+         */
+        get: operations["exportAgreement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -618,6 +638,40 @@ export interface components {
             categoryNames?: string[];
         };
         /**
+         * read.compare_codings
+         * @description A sift extension of the specification (agreement, docs/decisions.md). Compares two codings of the same documents sentence by sentence (the engine's sentences; a quote codes every sentence it overlaps): two runs, or a run and the coding made by hand or imported from REFI-QDA. The documents are those named in `documentIds` (ready ones), else those both codings cover (a run: the documents it analysed or skipped; by hand: those with an insight made by hand). Per code pair: the counts of sentences both applied it to, only a, only b, neither; percent agreement, Cohen's kappa and Krippendorff's alpha (nominal), null where neither coder applied the pair; overall the unweighted mean of the pairs' figures and the figures of the pooled counts. Then the disagreeing passages (a sentence one coding coded with the pair's code and the other did not), with their text, in pages of `limit` from `offset`.
+         */
+        ReadCompareCodings: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "compare_codings";
+            a: {
+                /** @description a run's `id` (its categories and insights), or null: the categories and insights made by hand, those imported from a REFI-QDA project among them */
+                analysisId: string | null;
+            };
+            b: {
+                /** @description a run's `id` (its categories and insights), or null: the categories and insights made by hand, those imported from a REFI-QDA project among them */
+                analysisId: string | null;
+            };
+            /** @description the code pairs to compare, as the researcher pairs them (each code of a at most once); by default codes pair by name, exactly as written */
+            pairs?: {
+                /** @description a code (category name) of coding a */
+                a: string;
+                /** @description its counterpart in coding b */
+                b: string;
+            }[];
+            /** @description compare over these documents (ready ones, any id form); by default over those both codings cover */
+            documentIds?: string[];
+            /** @description list only the passages of the pairs with this code on either side */
+            code?: string;
+            /** @description first passage listed, default 0 */
+            offset?: number;
+            /** @description passages listed, default 50 */
+            limit?: number;
+        };
+        /**
          * read.verify_context
          * @description Lists documents and/or insights at counter positions `from`..`to` with the head of their text.
          */
@@ -882,6 +936,112 @@ export interface components {
                 count: number;
             }[];
         };
+        /** AgreementCoding */
+        AgreementCoding: {
+            /** @description the run, or null for the coding made by hand or imported */
+            analysisId: string | null;
+            /** @description the run's name, or `Made by hand or imported` */
+            name: string;
+            /** @description the run's type; null by hand */
+            type: string | null;
+            /**
+             * @description the run's status (a run still working is compared as far as it got); null by hand
+             * @enum {string|null}
+             */
+            status: "queued" | "running" | "completed" | "failed" | null;
+            documents: number;
+            /** @description quotes of the coding's insights on the compared documents that are not in their document's text (they code nothing) */
+            unplacedQuotes: number;
+        };
+        /** CodeAgreement */
+        CodeAgreement: {
+            codeA: string;
+            codeB: string;
+            /** @description sentences both codings applied the code to, only a, only b, neither; they add up to `units` */
+            counts: {
+                both: number;
+                onlyA: number;
+                onlyB: number;
+                neither: number;
+            };
+            /** @description share of the sentences where both codings agree (both applied the code, or neither); null where neither applied it */
+            percentAgreement: number | null;
+            /** @description Cohen's kappa; 1 where both coders gave every sentence the same answer; null where neither applied the code */
+            kappa: number | null;
+            /** @description Krippendorff's alpha (nominal, two coders, nothing missing); null where neither applied the code */
+            alpha: number | null;
+            /** @description onlyA + onlyB: the passages of this pair */
+            disagreements: number;
+        };
+        /** OverallAgreement */
+        OverallAgreement: {
+            /** @description the pairs with figures, which the overall figures are over */
+            codes: number;
+            /** @description the unweighted mean of the pairs' figures */
+            mean: {
+                /** @description share of the sentences where both codings agree (both applied the code, or neither); null where neither applied it */
+                percentAgreement: number | null;
+                /** @description Cohen's kappa; 1 where both coders gave every sentence the same answer; null where neither applied the code */
+                kappa: number | null;
+                /** @description Krippendorff's alpha (nominal, two coders, nothing missing); null where neither applied the code */
+                alpha: number | null;
+            };
+            /** @description the pairs' counts summed cell by cell, and the figures of that sum (frequent codes weigh more) */
+            pooled: {
+                /** @description sentences both codings applied the code to, only a, only b, neither; they add up to `units` */
+                counts: {
+                    both: number;
+                    onlyA: number;
+                    onlyB: number;
+                    neither: number;
+                };
+                /** @description share of the sentences where both codings agree (both applied the code, or neither); null where neither applied it */
+                percentAgreement: number | null;
+                /** @description Cohen's kappa; 1 where both coders gave every sentence the same answer; null where neither applied the code */
+                kappa: number | null;
+                /** @description Krippendorff's alpha (nominal, two coders, nothing missing); null where neither applied the code */
+                alpha: number | null;
+            };
+        };
+        /** AgreementPassage */
+        AgreementPassage: {
+            codeA: string;
+            codeB: string;
+            /**
+             * @description the coding that applied its code of the pair here; the other did not
+             * @enum {string}
+             */
+            appliedBy: "a" | "b";
+            documentId: string;
+            filename: string;
+            /** @description the sentence's place in the document's text (UTF-16 offsets, end exclusive) */
+            start: number;
+            end: number;
+            /** @description the sentence, at most 1,000 characters (`…` at the end where cut) */
+            text: string;
+        };
+        /** read.compare_codings answer */
+        ReadCompareCodingsAnswer: {
+            a: components["schemas"]["AgreementCoding"];
+            b: components["schemas"]["AgreementCoding"];
+            /** @description documents compared */
+            documents: number;
+            /** @description sentences compared */
+            units: number;
+            /** @description one per code pair: by name, in code-point order of name, every code either coding applied; or the pairs given, in their order */
+            codes: components["schemas"]["CodeAgreement"][];
+            overall: components["schemas"]["OverallAgreement"];
+            /** @description with `pairs`: codes of a applied but named in no pair */
+            unpairedA: string[];
+            /** @description with `pairs`: codes of b applied but named in no pair */
+            unpairedB: string[];
+            /** @description the disagreeing passages, pair by pair in the order of `codes`, each pair in document and text order */
+            passages: components["schemas"]["AgreementPassage"][];
+            /** @description how many passages there are (of the pairs with `code`, if given) */
+            totalPassages: number;
+            offset: number;
+            nextOffset: number | null;
+        };
         /** read.verify_context answer */
         ReadVerifyContextAnswer: {
             /** @enum {string} */
@@ -910,7 +1070,7 @@ export interface components {
                 truncated: boolean;
             };
         };
-        ReadRequest: components["schemas"]["ReadGetProject"] | components["schemas"]["ReadGetDocuments"] | components["schemas"]["ReadGetInsights"] | components["schemas"]["ReadGetCategories"] | components["schemas"]["ReadGetMemos"] | components["schemas"]["ReadGetTags"] | components["schemas"]["ReadGetNotes"] | components["schemas"]["ReadGetMetadata"] | components["schemas"]["ReadSearch"] | components["schemas"]["ReadReadDocument"] | components["schemas"]["ReadFindEntities"] | components["schemas"]["ReadAnalyze"] | components["schemas"]["ReadVerifyContext"];
+        ReadRequest: components["schemas"]["ReadGetProject"] | components["schemas"]["ReadGetDocuments"] | components["schemas"]["ReadGetInsights"] | components["schemas"]["ReadGetCategories"] | components["schemas"]["ReadGetMemos"] | components["schemas"]["ReadGetTags"] | components["schemas"]["ReadGetNotes"] | components["schemas"]["ReadGetMetadata"] | components["schemas"]["ReadSearch"] | components["schemas"]["ReadReadDocument"] | components["schemas"]["ReadFindEntities"] | components["schemas"]["ReadAnalyze"] | components["schemas"]["ReadCompareCodings"] | components["schemas"]["ReadVerifyContext"];
         /**
          * write.manage_insights
          * @description `create` needs `text`; `update` needs `id`; `delete` takes `id` or `insightIds`.
@@ -1166,6 +1326,8 @@ export interface components {
             skipped: number;
             failed: number;
             pending: number;
+            /** @description of the documents analysed or skipped, transcripts whose two speaker labels swap part-way (an automatic transcript's diarisation): who asks was read from how their turns behave; the run's note names them. Left out when there are none. */
+            rolesUncertain?: number;
         };
         /** write.start_analysis answer */
         WriteStartAnalysisAnswer: {
@@ -1315,6 +1477,42 @@ export interface components {
              * @description a run's `id` from `start_analysis` or `get_project_status`
              */
             analysisId: string;
+        };
+        /**
+         * account.compare_codings
+         * @description A sift extension of the specification (agreement, docs/decisions.md). Compares two codings of the same documents sentence by sentence (the engine's sentences; a quote codes every sentence it overlaps): two runs, or a run and the coding made by hand or imported from REFI-QDA. The documents are those named in `documentIds` (ready ones), else those both codings cover (a run: the documents it analysed or skipped; by hand: those with an insight made by hand). Per code pair: the counts of sentences both applied it to, only a, only b, neither; percent agreement, Cohen's kappa and Krippendorff's alpha (nominal), null where neither coder applied the pair; overall the unweighted mean of the pairs' figures and the figures of the pooled counts. Then the disagreeing passages (a sentence one coding coded with the pair's code and the other did not), with their text, in pages of `limit` from `offset`. A read: any member of the project on the account surface.
+         */
+        AccountCompareCodings: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "compare_codings";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            a: {
+                /** @description a run's `id` (its categories and insights), or null: the categories and insights made by hand, those imported from a REFI-QDA project among them */
+                analysisId: string | null;
+            };
+            b: {
+                /** @description a run's `id` (its categories and insights), or null: the categories and insights made by hand, those imported from a REFI-QDA project among them */
+                analysisId: string | null;
+            };
+            /** @description the code pairs to compare, as the researcher pairs them (each code of a at most once); by default codes pair by name, exactly as written */
+            pairs?: {
+                /** @description a code (category name) of coding a */
+                a: string;
+                /** @description its counterpart in coding b */
+                b: string;
+            }[];
+            /** @description compare over these documents (ready ones, any id form); by default over those both codings cover */
+            documentIds?: string[];
+            /** @description list only the passages of the pairs with this code on either side */
+            code?: string;
+            /** @description first passage listed, default 0 */
+            offset?: number;
+            /** @description passages listed, default 50 */
+            limit?: number;
         };
         /**
          * account.list_projects
@@ -1485,6 +1683,28 @@ export interface components {
             /** @description its insights, deleted */
             insightIds: string[];
         };
+        /** account.compare_codings answer */
+        AccountCompareCodingsAnswer: {
+            a: components["schemas"]["AgreementCoding"];
+            b: components["schemas"]["AgreementCoding"];
+            /** @description documents compared */
+            documents: number;
+            /** @description sentences compared */
+            units: number;
+            /** @description one per code pair: by name, in code-point order of name, every code either coding applied; or the pairs given, in their order */
+            codes: components["schemas"]["CodeAgreement"][];
+            overall: components["schemas"]["OverallAgreement"];
+            /** @description with `pairs`: codes of a applied but named in no pair */
+            unpairedA: string[];
+            /** @description with `pairs`: codes of b applied but named in no pair */
+            unpairedB: string[];
+            /** @description the disagreeing passages, pair by pair in the order of `codes`, each pair in document and text order */
+            passages: components["schemas"]["AgreementPassage"][];
+            /** @description how many passages there are (of the pairs with `code`, if given) */
+            totalPassages: number;
+            offset: number;
+            nextOffset: number | null;
+        };
         /** ProjectWithRole */
         ProjectWithRole: {
             /** @description UUID */
@@ -1557,7 +1777,7 @@ export interface components {
             offset: number;
             nextOffset: number | null;
         };
-        AccountRequest: components["schemas"]["AccountCreateProject"] | components["schemas"]["AccountGetProjectStatus"] | components["schemas"]["AccountConfirmDocuments"] | components["schemas"]["AccountDeleteDocuments"] | components["schemas"]["AccountStartAnalysis"] | components["schemas"]["AccountRenameAnalysis"] | components["schemas"]["AccountDeleteAnalysis"] | components["schemas"]["AccountListProjects"] | components["schemas"]["AccountCreateProjectKey"] | components["schemas"]["AccountListProjectKeys"] | components["schemas"]["AccountRevokeProjectKey"] | components["schemas"]["AccountGetCredits"];
+        AccountRequest: components["schemas"]["AccountCreateProject"] | components["schemas"]["AccountGetProjectStatus"] | components["schemas"]["AccountConfirmDocuments"] | components["schemas"]["AccountDeleteDocuments"] | components["schemas"]["AccountStartAnalysis"] | components["schemas"]["AccountRenameAnalysis"] | components["schemas"]["AccountDeleteAnalysis"] | components["schemas"]["AccountCompareCodings"] | components["schemas"]["AccountListProjects"] | components["schemas"]["AccountCreateProjectKey"] | components["schemas"]["AccountListProjectKeys"] | components["schemas"]["AccountRevokeProjectKey"] | components["schemas"]["AccountGetCredits"];
         /**
          * partner.create_account
          * @description Invites the user and provisions their team account; idempotent per partner and e-mail.
@@ -1779,6 +1999,42 @@ export interface components {
              */
             analysisId: string;
         };
+        /**
+         * partner.compare_codings
+         * @description A sift extension of the specification (agreement, docs/decisions.md). Compares two codings of the same documents sentence by sentence (the engine's sentences; a quote codes every sentence it overlaps): two runs, or a run and the coding made by hand or imported from REFI-QDA. The documents are those named in `documentIds` (ready ones), else those both codings cover (a run: the documents it analysed or skipped; by hand: those with an insight made by hand). Per code pair: the counts of sentences both applied it to, only a, only b, neither; percent agreement, Cohen's kappa and Krippendorff's alpha (nominal), null where neither coder applied the pair; overall the unweighted mean of the pairs' figures and the figures of the pooled counts. Then the disagreeing passages (a sentence one coding coded with the pair's code and the other did not), with their text, in pages of `limit` from `offset`. A read: any member of the project on the account surface.
+         */
+        PartnerCompareCodings: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "compare_codings";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            a: {
+                /** @description a run's `id` (its categories and insights), or null: the categories and insights made by hand, those imported from a REFI-QDA project among them */
+                analysisId: string | null;
+            };
+            b: {
+                /** @description a run's `id` (its categories and insights), or null: the categories and insights made by hand, those imported from a REFI-QDA project among them */
+                analysisId: string | null;
+            };
+            /** @description the code pairs to compare, as the researcher pairs them (each code of a at most once); by default codes pair by name, exactly as written */
+            pairs?: {
+                /** @description a code (category name) of coding a */
+                a: string;
+                /** @description its counterpart in coding b */
+                b: string;
+            }[];
+            /** @description compare over these documents (ready ones, any id form); by default over those both codings cover */
+            documentIds?: string[];
+            /** @description list only the passages of the pairs with this code on either side */
+            code?: string;
+            /** @description first passage listed, default 0 */
+            offset?: number;
+            /** @description passages listed, default 50 */
+            limit?: number;
+        };
         /** PartnerAccount */
         PartnerAccount: {
             id: string;
@@ -1865,7 +2121,29 @@ export interface components {
             /** @description its insights, deleted */
             insightIds: string[];
         };
-        PartnerRequest: components["schemas"]["PartnerCreateAccount"] | components["schemas"]["PartnerListAccounts"] | components["schemas"]["PartnerListProjects"] | components["schemas"]["PartnerCreateProject"] | components["schemas"]["PartnerAddDocuments"] | components["schemas"]["PartnerGetProjectStatus"] | components["schemas"]["PartnerConfirmDocuments"] | components["schemas"]["PartnerDeleteDocuments"] | components["schemas"]["PartnerStartAnalysis"] | components["schemas"]["PartnerRenameAnalysis"] | components["schemas"]["PartnerDeleteAnalysis"];
+        /** partner.compare_codings answer */
+        PartnerCompareCodingsAnswer: {
+            a: components["schemas"]["AgreementCoding"];
+            b: components["schemas"]["AgreementCoding"];
+            /** @description documents compared */
+            documents: number;
+            /** @description sentences compared */
+            units: number;
+            /** @description one per code pair: by name, in code-point order of name, every code either coding applied; or the pairs given, in their order */
+            codes: components["schemas"]["CodeAgreement"][];
+            overall: components["schemas"]["OverallAgreement"];
+            /** @description with `pairs`: codes of a applied but named in no pair */
+            unpairedA: string[];
+            /** @description with `pairs`: codes of b applied but named in no pair */
+            unpairedB: string[];
+            /** @description the disagreeing passages, pair by pair in the order of `codes`, each pair in document and text order */
+            passages: components["schemas"]["AgreementPassage"][];
+            /** @description how many passages there are (of the pairs with `code`, if given) */
+            totalPassages: number;
+            offset: number;
+            nextOffset: number | null;
+        };
+        PartnerRequest: components["schemas"]["PartnerCreateAccount"] | components["schemas"]["PartnerListAccounts"] | components["schemas"]["PartnerListProjects"] | components["schemas"]["PartnerCreateProject"] | components["schemas"]["PartnerAddDocuments"] | components["schemas"]["PartnerGetProjectStatus"] | components["schemas"]["PartnerConfirmDocuments"] | components["schemas"]["PartnerDeleteDocuments"] | components["schemas"]["PartnerStartAnalysis"] | components["schemas"]["PartnerRenameAnalysis"] | components["schemas"]["PartnerDeleteAnalysis"] | components["schemas"]["PartnerCompareCodings"];
         /** admin.create_user */
         AdminCreateUser: {
             /**
@@ -2115,7 +2393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReadGetProjectAnswer"] | components["schemas"]["ReadGetDocumentsAnswer"] | components["schemas"]["ReadGetInsightsAnswer"] | components["schemas"]["ReadGetCategoriesAnswer"] | components["schemas"]["ReadGetMemosAnswer"] | components["schemas"]["ReadGetTagsAnswer"] | components["schemas"]["ReadGetNotesAnswer"] | components["schemas"]["ReadGetMetadataAnswer"] | components["schemas"]["ReadSearchAnswer"] | components["schemas"]["ReadReadDocumentAnswer"] | components["schemas"]["ReadFindEntitiesAnswer"] | components["schemas"]["ReadAnalyzeAnswer"] | components["schemas"]["ReadVerifyContextAnswer"];
+                    "application/json": components["schemas"]["ReadGetProjectAnswer"] | components["schemas"]["ReadGetDocumentsAnswer"] | components["schemas"]["ReadGetInsightsAnswer"] | components["schemas"]["ReadGetCategoriesAnswer"] | components["schemas"]["ReadGetMemosAnswer"] | components["schemas"]["ReadGetTagsAnswer"] | components["schemas"]["ReadGetNotesAnswer"] | components["schemas"]["ReadGetMetadataAnswer"] | components["schemas"]["ReadSearchAnswer"] | components["schemas"]["ReadReadDocumentAnswer"] | components["schemas"]["ReadFindEntitiesAnswer"] | components["schemas"]["ReadAnalyzeAnswer"] | components["schemas"]["ReadCompareCodingsAnswer"] | components["schemas"]["ReadVerifyContextAnswer"];
                 };
             };
             /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
@@ -2173,7 +2451,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A body over 1,178,292 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            /** @description A body over 3,617,024 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
             413: {
                 headers: {
                     /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
@@ -2396,7 +2674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccountCreateProjectAnswer"] | components["schemas"]["AccountGetProjectStatusAnswer"] | components["schemas"]["AccountConfirmDocumentsAnswer"] | components["schemas"]["AccountDeleteDocumentsAnswer"] | components["schemas"]["AccountStartAnalysisAnswer"] | components["schemas"]["AccountRenameAnalysisAnswer"] | components["schemas"]["AccountDeleteAnalysisAnswer"] | components["schemas"]["AccountListProjectsAnswer"] | components["schemas"]["AccountCreateProjectKeyAnswer"] | components["schemas"]["AccountListProjectKeysAnswer"] | components["schemas"]["AccountRevokeProjectKeyAnswer"] | components["schemas"]["AccountGetCreditsAnswer"];
+                    "application/json": components["schemas"]["AccountCreateProjectAnswer"] | components["schemas"]["AccountGetProjectStatusAnswer"] | components["schemas"]["AccountConfirmDocumentsAnswer"] | components["schemas"]["AccountDeleteDocumentsAnswer"] | components["schemas"]["AccountStartAnalysisAnswer"] | components["schemas"]["AccountRenameAnalysisAnswer"] | components["schemas"]["AccountDeleteAnalysisAnswer"] | components["schemas"]["AccountCompareCodingsAnswer"] | components["schemas"]["AccountListProjectsAnswer"] | components["schemas"]["AccountCreateProjectKeyAnswer"] | components["schemas"]["AccountListProjectKeysAnswer"] | components["schemas"]["AccountRevokeProjectKeyAnswer"] | components["schemas"]["AccountGetCreditsAnswer"];
                 };
             };
             /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
@@ -2553,7 +2831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PartnerCreateAccountAnswer"] | components["schemas"]["PartnerListAccountsAnswer"] | components["schemas"]["PartnerListProjectsAnswer"] | components["schemas"]["PartnerCreateProjectAnswer"] | components["schemas"]["PartnerAddDocumentsAnswer"] | components["schemas"]["PartnerGetProjectStatusAnswer"] | components["schemas"]["PartnerConfirmDocumentsAnswer"] | components["schemas"]["PartnerDeleteDocumentsAnswer"] | components["schemas"]["PartnerStartAnalysisAnswer"] | components["schemas"]["PartnerRenameAnalysisAnswer"] | components["schemas"]["PartnerDeleteAnalysisAnswer"];
+                    "application/json": components["schemas"]["PartnerCreateAccountAnswer"] | components["schemas"]["PartnerListAccountsAnswer"] | components["schemas"]["PartnerListProjectsAnswer"] | components["schemas"]["PartnerCreateProjectAnswer"] | components["schemas"]["PartnerAddDocumentsAnswer"] | components["schemas"]["PartnerGetProjectStatusAnswer"] | components["schemas"]["PartnerConfirmDocumentsAnswer"] | components["schemas"]["PartnerDeleteDocumentsAnswer"] | components["schemas"]["PartnerStartAnalysisAnswer"] | components["schemas"]["PartnerRenameAnalysisAnswer"] | components["schemas"]["PartnerDeleteAnalysisAnswer"] | components["schemas"]["PartnerCompareCodingsAnswer"];
                 };
             };
             /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
@@ -3340,7 +3618,147 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A body over 1,178,292 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            /** @description A body over 3,617,024 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportAgreement: {
+        parameters: {
+            query: {
+                /** @description a run's `id`, or `manual`: the coding made by hand or imported from REFI-QDA (`compare_codings`' `{analysisId: null}`) */
+                a: string;
+                /** @description a run's `id`, or `manual`: the coding made by hand or imported from REFI-QDA (`compare_codings`' `{analysisId: null}`) */
+                b: string;
+                /** @description the code pairs, as JSON: `[{"a": "code of a", "b": "code of b"}, …]` (as `compare_codings` takes them); by name otherwise */
+                pairs?: string;
+                /** @description comma-separated document ids; by default the documents both codings cover */
+                documentIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table, as an attachment (`agreement.csv`) */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read key where an edit key is needed, or a role below `owner`/`admin` on the project. */
+            403: {
+                headers: {
+                    /** @description stable machine-readable code: `forbidden` (a read key or a role too low for this action) */
+                    "Sift-Error-Code"?: "forbidden";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 3,617,024 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
             413: {
                 headers: {
                     /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
