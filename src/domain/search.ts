@@ -18,6 +18,7 @@ import { embeddingKey } from '../engine/meaning/embedded.js';
 import { textVectors } from './text-vectors.js';
 import { highlights, snippetOf } from '../engine/search/snippet.js';
 import { searchReady } from '../engine/search/ready.js';
+import { runOf } from './analysis-runs.js';
 
 async function indexedTexts(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -253,6 +254,8 @@ async function rank(store: Store, projectId: string, c: Cached, queries: string[
     topK: opts.topK,
     offset: opts.offset,
     embeddings: opts.embeddings,
+    // Read once per search: reading a word's synonyms and paraphrases is most of a short query's cost.
+    words,
     kinds: opts.onlyInsights ? ['insight'] : undefined,
     allow: (item) => (item.kind === 'insight' ? opts.insights === null || opts.insights.has(item.id) : true),
   });
@@ -432,6 +435,28 @@ function uniquePhrases(phrases: string[][]): string[][] {
   return [...seen.values()];
 }
 
+/**
+ * The insights a search may answer: with `analysisId`, the run's alone (within what the filters
+ * keep); a run of another project or none is a 404, as `get_insights` answers.
+ */
+async function runsInsights(db: DbOrTx, projectId: string, analysisId: string | undefined, kept: Set<string> | null): Promise<Set<string> | null> {
+  if (analysisId === undefined) return kept;
+  const run = await runOf(db, projectId, analysisId);
+  const rows = await db.selectFrom('insights').select('id').where('projectId', '=', projectId).where('analysisId', '=', run.id).execute();
+  return new Set(rows.map((r) => r.id).filter((id) => kept === null || kept.has(id)));
+}
+
+/**
+ * Each hit once, by its id (an insight's UUID). The engine keys what it ranks by id, so today a
+ * page never brings one twice; this keeps "an insight at most once per page" a property of the
+ * answer, not of the engine's internals. Two runs' insights are two insights, even where they
+ * say the same thing: both may appear, each with its run (`analysisId`).
+ */
+function onceEach<T extends { id: string }>(hits: T[]): T[] {
+  const seen = new Set<string>();
+  return hits.filter((h) => !seen.has(h.id) && !!seen.add(h.id));
+}
+
 export async function search(scope: ProjectScope, body: ReadBody<'search'>): Promise<ReadAnswer<'search'>> {
   if ((body.query === undefined) === (body.queries === undefined)) {
     throw invalid('send exactly one of query and queries', [{ path: '/query', message: 'send exactly one of query and queries' }]);
@@ -443,7 +468,7 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   const cached = await freshIndex(scope.store, projectId, scope.project.locale);
   await letOthersThrough();
   const docs = await matchDocuments(db, projectId, body.filters);
-  const insights = await matchInsights(db, projectId, body.filters);
+  const insights = await runsInsights(db, projectId, body.analysisId, await matchInsights(db, projectId, body.filters));
   const topK = body.topK ?? 10;
   const offset = body.offset ?? 0;
   const embeddings = scope.llm?.embed ? await embeddingSimilarities(scope.store, projectId, cached, scope.llm, queries) : undefined;
@@ -461,7 +486,7 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   );
   const insightRows = await inBatches(
     hits.filter((h) => h.kind === 'insight').map((h) => h.id),
-    (s) => db.selectFrom('insights').select(['id', 'counter', 'text', 'documentId']).where('id', 'in', s).execute(),
+    (s) => db.selectFrom('insights').select(['id', 'counter', 'text', 'documentId', 'analysisId']).where('id', 'in', s).execute(),
   );
   const docIds = [...new Set([...chunkRows.map((c) => c.documentId), ...insightRows.map((i) => i.documentId).filter((x): x is string => !!x)])];
   const counters = new Map(
@@ -475,7 +500,8 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
     snippet: snippetOf(text, highlights(text, h.terms, locale)),
   });
   await letOthersThrough();
-  const results: ReadAnswer<'search'>['results'] = hits.flatMap((h): ReadAnswer<'search'>['results'] => {
+  // An insight once per page, whatever brought it (see onceEach).
+  const results: ReadAnswer<'search'>['results'] = onceEach(hits).flatMap((h): ReadAnswer<'search'>['results'] => {
     if (h.kind === 'chunk') {
       const c = chunkById.get(h.id);
       if (!c) return [];
@@ -491,6 +517,7 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
         type: 'insight' as const,
         id: `I${i.counter}`,
         documentId: i.documentId ? `D${counters.get(i.documentId)}` : null,
+        analysisId: i.analysisId,
         text: i.text,
         ...matched(h, i.text),
       },

@@ -37,6 +37,8 @@ export interface SearchOptions {
   lexicon?: boolean;
   /** Per query, the cosine of each item's embedding to the query's (from a provider), where there is one. */
   embeddings?: Map<string, number>[];
+  /** Per query, its words as `queryWords` read them, where the caller has read them already (with the same lexicon setting). */
+  words?: QueryWord[][];
 }
 
 export interface Hit {
@@ -206,9 +208,16 @@ export class SearchIndex {
   }
 
   /** Every item that matches one query, with its score, how it matched and the terms that did. */
-  private matches(query: string, mode: SearchMode, allow: (id: string) => boolean, useLexicon: boolean, embedding?: Map<string, number>): Map<string, Match> {
+  private matches(
+    query: string,
+    mode: SearchMode,
+    allow: (id: string) => boolean,
+    useLexicon: boolean,
+    embedding?: Map<string, number>,
+    read?: QueryWord[],
+  ): Map<string, Match> {
     const p = this.params;
-    const words = this.queryWords(query, useLexicon);
+    const words = read ?? this.queryWords(query, useLexicon);
     const idf = new Map(words.map((w) => [w.term, this.bm25.idf(w.term)]));
     const totalIdf = [...idf.values()].reduce((a, b) => a + b, 0);
     const lexical = new Map<string, { idf: number; frequency: number; terms: Set<string> }>();
@@ -303,7 +312,7 @@ export class SearchIndex {
     };
     const offset = opts.offset ?? 0;
     const topK = opts.topK ?? 10;
-    const perQuery = queries.map((q, n) => this.matches(q, mode, allow, useLexicon, opts.embeddings?.[n]));
+    const perQuery = queries.map((q, n) => this.matches(q, mode, allow, useLexicon, opts.embeddings?.[n], opts.words?.[n]));
     const best = new Map<string, Match>();
     for (const matches of perQuery) {
       for (const [id, m] of matches) {
