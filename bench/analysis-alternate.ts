@@ -1,0 +1,36 @@
+/**
+ * Two checkouts of sift analysing the same 200 distinct transcripts (bench/distinct-transcripts.ts) in one process,
+ * alternated three times, so that both see the same load: a change to the analysis is not slower than the code before it.
+ *   git worktree add /tmp/base <commit> && ln -s $PWD/node_modules /tmp/base/node_modules
+ *   node --import tsx bench/analysis-alternate.ts /tmp/base $PWD
+ */
+import os from 'node:os';
+
+const roots = process.argv.slice(2);
+const n = 200;
+const mods = await Promise.all(
+  roots.map(async (r) => ({
+    r,
+    analyse: (await import(`${r}/src/engine/analysis/index.ts`)).automaticAnalysis,
+    chunk: (await import(`${r}/src/engine/chunk.ts`)).chunkText,
+  })),
+);
+const { distinctTranscripts } = await import(`${roots[0]}/bench/distinct-transcripts.ts`);
+const texts: string[] = distinctTranscripts(n + 8);
+const opts = { locale: 'en', granularity: 'default', strictMode: false, existingCategories: [], seed: 42 };
+for (const m of mods)
+  m.analyse(
+    texts.slice(n).map((text, i) => ({ id: `w${i}`, text, chunks: m.chunk(text, { locale: 'en' }) })),
+    opts,
+  );
+const times: Record<string, number[]> = {};
+for (let round = 0; round < 3; round++)
+  for (const m of round % 2 ? [...mods].reverse() : mods) {
+    const docs = texts.slice(0, n).map((text, i) => ({ id: `d${i}`, text, chunks: m.chunk(text, { locale: 'en' }) }));
+    const t = performance.now();
+    m.analyse(docs, opts);
+    const ms = Math.round(performance.now() - t);
+    times[m.r] = [...(times[m.r] ?? []), ms];
+    console.log(m.r, ms, 'load', os.loadavg()[0]!.toFixed(2));
+  }
+for (const [r, xs] of Object.entries(times)) console.log(r, 'median', [...xs].sort((a, b) => a - b)[1]);
