@@ -21,7 +21,7 @@ import type { ParamsOverride } from '../../src/engine/analysis/params.js';
 import { automaticAnalysis } from '../../src/engine/analysis/index.js';
 import type { AutomaticResult } from '../../src/engine/analysis/types.js';
 import { terms } from '../../src/engine/text/index.js';
-import { inLayout, type Layout } from './layouts.js';
+import { inLayout, LAYOUTS, type Layout } from './layouts.js';
 import { documentsOf, loadStudies, type Study } from './load.js';
 import { bestCategories, coverage, smallTalkCategories } from './score.js';
 
@@ -220,7 +220,7 @@ export function printCodebook(rows: CodebookFigures[], withNames: boolean): void
 if (import.meta.url === `file://${process.argv[1]}`) {
   const split = process.env.SPLIT;
   const only = process.env.STUDY;
-  const layouts = (process.env.LAYOUT ?? 'house').split(',') as Layout[];
+  const layouts = (process.env.LAYOUT === 'all' ? LAYOUTS : (process.env.LAYOUT ?? 'house').split(',')) as Layout[];
   const seeds = (process.env.SEEDS ?? '42').split(',').map(Number);
   const params = process.env.PARAMS ? (JSON.parse(fs.readFileSync(process.env.PARAMS, 'utf8')) as ParamsOverride) : undefined;
   const rows: (CodebookFigures & { layout: string })[] = [];
