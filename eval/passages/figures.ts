@@ -1,7 +1,7 @@
 import { automaticAnalysis, predefinedAnalysis } from '../../src/engine/analysis/index.js';
 import { documentsOf, type Study } from './load.js';
 import type { ParamsOverride } from '../../src/engine/analysis/params.js';
-import { bestCategories, coverage, distractorPromoted, goldUnits, prf, smallTalkCategories, type Quoted } from './score.js';
+import { coverage, goldUnits, prf, type Quoted } from './score.js';
 
 /**
  * A study analysed as the product analyses a project: automatic analysis at `seed`, and
@@ -27,16 +27,3 @@ export function predefinedScores(study: Study, insights: Quoted[]) {
   return study.themes.filter((t) => !t.distractor).map((t) => ({ theme: t.name, ...prf(c.covered.get(t.name) ?? new Set(), goldUnits(study, t.id)) }));
 }
 
-/** The headline figures: mean best-category F1 (automatic, matched one to one), predefined macro-F1, whether the distractor became a theme, and how many categories are mostly small talk. */
-export function headline(study: Study, seed: number): { meanF1: number; predefinedF1: number; distractor: boolean; smallTalk: number } {
-  const { auto, pre } = analyseStudy(study, seed);
-  const covered = coverage(study, auto.insights).covered;
-  const best = bestCategories(study, auto.categories, covered);
-  const pre1 = predefinedScores(study, pre.insights);
-  return {
-    meanF1: best.reduce((s, b) => s + b.f1, 0) / best.length,
-    predefinedF1: pre1.reduce((s, x) => s + x.f1, 0) / pre1.length,
-    distractor: distractorPromoted(study, auto.categories, covered),
-    smallTalk: smallTalkCategories(study, auto.categories, covered).smallTalk.length,
-  };
-}
