@@ -26,4 +26,3 @@ export function predefinedScores(study: Study, insights: Quoted[]) {
   const c = coverage(study, insights);
   return study.themes.filter((t) => !t.distractor).map((t) => ({ theme: t.name, ...prf(c.covered.get(t.name) ?? new Set(), goldUnits(study, t.id)) }));
 }
-
