@@ -163,6 +163,8 @@ function englishPhrases(text: string, locale: string): Candidate[] {
     // A phrase's last word keeps no clitic: "the stairwell light's broken" names "stairwell light".
     if (words.length > 0) words[words.length - 1] = words[words.length - 1]!.replace(/['’](?:s|re|ll|ve|d)$/i, '');
     if (words.length === 0 || words.length > 3 || m.terms.some((t) => INCIDENTAL_TAGS.some((tag) => t.tags.includes(tag)))) continue;
+    // A capitalised word inside a sentence is most often a name (a place, a person, a brand): it names no theme.
+    if (m.terms.some((t) => t.tags.includes('ProperNoun') && !t.tags.includes('Acronym') && /^\p{Lu}\p{Ll}/u.test(clean(t)))) continue;
     if (words.some((w) => isIncidentalWord(w, locale))) continue;
     if (!endsOnNoun(m.terms[m.terms.length - 1]!.tags, words[words.length - 1]!)) continue;
     if (words.some((w) => VAGUE.has(w.toLowerCase()))) continue;
@@ -234,6 +236,13 @@ export function nameTheme(
   for (const e of [...ranked.filter((x) => x.documents >= 2), ...ranked.filter((x) => x.documents < 2)]) {
     if (keywords.length === 3) break;
     if (keywords.every((k) => e.stems.every((t) => !k.stems.includes(t)))) keywords.push(e);
+  }
+  // A name of one key phrase would be a lone word: the theme's strongest terms complete it.
+  for (const t of topTerms(component, 6, exclude)) {
+    if (keywords.length >= 2) break;
+    const words = forms.of(t);
+    if (keywords.every((k) => !k.stems.includes(t)) && !isIncidentalWord(words, locale) && !VAGUE.has(words))
+      keywords.push({ words, stems: [t], documents: 0, score: 0 });
   }
   const documents = new Set(documentOf ?? sentences.map((_, i) => String(i))).size;
   const phrase = ranked.find(

@@ -18,8 +18,8 @@ export interface Named {
   keywordsOf: Map<string, string[]>;
   /** Which of `themes` are new. */
   fresh: Set<number>;
-  /** The stems that run through most of the project's themes (its subject): they name none. */
-  subject: Set<string>;
+  /** Stems that name no theme here: those that run through most of the project's themes (its subject), and the people its transcripts label. */
+  unnamed: Set<string>;
   /** Each sentence's theme (an index into `themes`), null for none, and how close it is to it. */
   themeOf: (number | null)[];
   strength: number[];
@@ -65,7 +65,9 @@ export const themeNamer: Stage<{ words: Words; filed: Filed; groups: Groups; kep
     const fresh = new Set<number>();
     const slot = new Map<number, number>();
     const questions = kept.length > 0 ? questionIndex(sentences, locale) : new Map();
-    const subject = subjectOf(groups, kept, words, P);
+    // The people the transcripts label ("Priya", "Dean") are as incidental as a relative.
+    const people = new Set(sentences.flatMap((x) => (x.speaker ? contentTerms(x.speaker, locale) : [])));
+    const subject = new Set([...subjectOf(groups, kept, words, P), ...people]);
     for (const j of kept) {
       const component = groups.components[j]!;
       const same = filed.themes
@@ -110,6 +112,6 @@ export const themeNamer: Stage<{ words: Words; filed: Filed; groups: Groups; kep
       strength[i] = cosine(vecs[i]!, groups.components[j]!);
     });
     for (const [i, t] of themeOf.entries()) if (t !== null) themes[t]!.sentences.push(i);
-    return { themes, categories, keywordsOf, fresh, subject, themeOf, strength };
+    return { themes, categories, keywordsOf, fresh, unnamed: subject, themeOf, strength };
   },
 };

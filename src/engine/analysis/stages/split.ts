@@ -46,7 +46,7 @@ export const subThemeSplitter: Stage<{ words: Words; named: Named }, Split> = {
       return out;
     });
     const children = named.themes.map((theme, t) =>
-      named.fresh.has(t) && perDoc[t]!.size >= P.subthemeMinDocuments ? subThemes(theme, perDoc[t]!, words, opening, named.subject, ctx) : null,
+      named.fresh.has(t) && perDoc[t]!.size >= P.subthemeMinDocuments ? subThemes(theme, perDoc[t]!, words, opening, named.unnamed, ctx) : null,
     );
     return { perDoc, children };
   },
@@ -62,7 +62,7 @@ function subThemes(
   perDoc: Map<string, number[]>,
   words: Words,
   opening: Set<number>,
-  subject: Set<string>,
+  unnamed: Set<string>,
   ctx: AnalysisContext,
 ): SubThemes | null {
   const P = ctx.params.automatic;
@@ -97,7 +97,7 @@ function subThemes(
       words.forms,
       ctx.locale,
       // A sub-theme is not named by its parent's words ("Sonnenblume" under "Sonnenblume").
-      new Set([...parentTop, ...contentTerms(theme.name, ctx.locale), ...subject]),
+      new Set([...parentTop, ...contentTerms(theme.name, ctx.locale), ...unnamed]),
       naming.map((i) => words.sentences[i]!.documentId),
       P,
     );
