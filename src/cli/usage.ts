@@ -21,7 +21,7 @@ Client commands (against a running server: sift login first, or set SIFT_URL and
   sift search "<query>"      search the project's documents and insights
   sift insights [--category <name or id>]…
                              list the project's insights with their quotes
-  sift export --format json|csv|md|qdpx [--out <file>]
+  sift export --format json|csv|md|qdpx [--analysis <run id>] [--out <file>]
                              the project's insights as JSON, CSV or Markdown, or a REFI-QDA archive
   sift compare --a <run|manual> --b <run|manual> [--csv]
                              agreement of two codings (two runs, or a run and the coding by hand)
@@ -39,7 +39,7 @@ Server commands (on the configured store):
                              run background workers only, beside API processes (docs/deploy.md)
   sift admin <action> …      run an operator action against the configured store
   sift admin --help          list the operator actions and their members
-  sift admin export --format qdpx --project <id> [--out <file>]
+  sift admin export --format qdpx --project <id> [--analysis <run id>] [--out <file>]
                              write a project as a REFI-QDA archive (NVivo, ATLAS.ti, MAXQDA, QualCoder)
   SIFT_API_KEY=<read key> sift mcp
                              serve a project's read tools to an AI agent over MCP (stdio)

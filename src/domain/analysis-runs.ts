@@ -1,6 +1,6 @@
 import type { DbOrTx, Store, Tx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
-import { paramsOf, runStatus } from './analyses.js';
+import { paramsOf, runStatus, runView } from './analyses.js';
 import { dropCategories } from './category-write.js';
 import { notFound } from './errors.js';
 import { shortOf } from './resolve.js';
@@ -13,6 +13,12 @@ export async function runOf(trx: DbOrTx, projectId: string, analysisId: string):
   const row = await trx.selectFrom('analyses').selectAll().where('projectId', '=', projectId).where('id', '=', analysisId).executeTakeFirst();
   if (!row) throw notFound('analysis', analysisId);
   return row;
+}
+
+/** The project's runs, newest first, as the read surface's `get_project` lists them: each run's id, name, type and status. */
+export async function projectRuns(db: DbOrTx, projectId: string) {
+  const rows = await db.selectFrom('analyses').selectAll().where('projectId', '=', projectId).orderBy('createdAt', 'desc').orderBy('id').execute();
+  return rows.map(runView);
 }
 
 /** `rename_analysis`: the name is kept with the run's settings; answers the run as the project status lists it. */

@@ -6,6 +6,8 @@ import type { Row } from '../store/tables.js';
 import { buildQde, type QdeCode, type QdeProject, type QdeSelection, type QdeSource } from '../engine/refi/qde.js';
 import { codePointOffsets, derivedGuid } from '../engine/refi/ids.js';
 import { parseQuotes } from './views/insight-view.js';
+import { runOf } from './analysis-runs.js';
+import { runName } from './analyses.js';
 
 /**
  * A project as a REFI-QDA archive (`.qdpx`: `project.qde` and `sources/<guid>.txt`), for NVivo,
@@ -14,11 +16,20 @@ import { parseQuotes } from './views/insight-view.js';
  * insight, a selection at its offsets (in code points) coded with the insight's categories and
  * annotated with the insight's statement; notes and memos, notes; tags, sets; metadata,
  * variables on one case per document. GUIDs are sift's ids, or derived from them.
+ *
+ * Runs (docs/decisions.md, "Runs as things"): with `analysisId`, the categories and insights are
+ * that run's alone (a category whose parent is another's is a root), with the notes and set
+ * members that go with them. Without it, where the categories and insights come from several
+ * runs, each run's categories sit under a code of its own, named as the run and not codable,
+ * its description giving the run's id; a run's category whose parent another run made is a root
+ * there; categories made by hand stay where they were filed; each insight's note names its run.
  */
 const ORIGIN = 'sift';
 
 interface Loaded {
   project: Row<'projects'>;
+  /** The project's runs, oldest first. */
+  runs: Row<'analyses'>[];
   users: { id: string; name: string | null; email: string }[];
   documents: Pick<Row<'documents'>, 'id' | 'counter' | 'filename' | 'createdAt' | 'updatedAt'>[];
   categories: Row<'categories'>[];
@@ -32,9 +43,15 @@ interface Loaded {
   values: Row<'metadataValues'>[];
 }
 
-async function load(db: Db, project: Row<'projects'>): Promise<Loaded> {
+/** What the export takes: a run's categories and insights alone, or every run's. */
+export interface ExportOptions {
+  analysisId?: string;
+}
+
+async function load(db: Db, project: Row<'projects'>, run: string | undefined): Promise<Loaded> {
   const p = project.id;
-  const [users, documents, categories, insights, insightCategories, notes, memos, tags, tagTargets, fields, values] = await Promise.all([
+  const [runs, users, documents, categories, insights, insightCategories, notes, memos, tags, tagTargets, fields, values] = await Promise.all([
+    db.selectFrom('analyses').selectAll().where('projectId', '=', p).orderBy('createdAt').orderBy('id').execute(),
     db
       .selectFrom('memberships')
       .innerJoin('users', 'users.id', 'memberships.userId')
@@ -49,8 +66,21 @@ async function load(db: Db, project: Row<'projects'>): Promise<Loaded> {
       .where('status', '=', 'ready')
       .orderBy('counter')
       .execute(),
-    db.selectFrom('categories').selectAll().where('projectId', '=', p).orderBy('createdAt').orderBy('id').execute(),
-    db.selectFrom('insights').selectAll().where('projectId', '=', p).orderBy('counter').execute(),
+    db
+      .selectFrom('categories')
+      .selectAll()
+      .where('projectId', '=', p)
+      .$if(run !== undefined, (q) => q.where('analysisId', '=', run!))
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('insights')
+      .selectAll()
+      .where('projectId', '=', p)
+      .$if(run !== undefined, (q) => q.where('analysisId', '=', run!))
+      .orderBy('counter')
+      .execute(),
     db.selectFrom('insightCategories').select(['insightId', 'categoryId']).where('projectId', '=', p).execute(),
     db.selectFrom('notes').selectAll().where('projectId', '=', p).orderBy('counter').execute(),
     db.selectFrom('memos').selectAll().where('projectId', '=', p).orderBy('counter').execute(),
@@ -59,7 +89,32 @@ async function load(db: Db, project: Row<'projects'>): Promise<Loaded> {
     db.selectFrom('metadataFields').selectAll().where('projectId', '=', p).orderBy('createdAt').orderBy('id').execute(),
     db.selectFrom('metadataValues').selectAll().where('projectId', '=', p).orderBy('createdAt').orderBy('id').execute(),
   ]);
-  return { project, users, documents, categories, insights, insightCategories, notes, memos, tags, tagTargets, fields, values };
+  if (run === undefined) return { project, runs, users, documents, categories, insights, insightCategories, notes, memos, tags, tagTargets, fields, values };
+  // One run's: what hangs on another's categories and insights (links, notes, set members) goes with them.
+  const kept = new Set([...categories.map((c) => c.id), ...insights.map((i) => i.id)]);
+  const own = (type: string, id: string) =>
+    type === 'category' || type === 'insight' || type === 'insightCategory' || type === 'documentInsight' ? kept.has(id) : true;
+  return {
+    project,
+    runs,
+    users,
+    documents,
+    categories,
+    insights,
+    insightCategories: insightCategories.filter((ic) => kept.has(ic.insightId) && kept.has(ic.categoryId)),
+    notes: notes.filter((n) => own(n.targetType, n.targetId)),
+    memos,
+    tags,
+    tagTargets: tagTargets.filter((t) => own(t.targetType, t.targetId)),
+    fields,
+    values,
+  };
+}
+
+/** The runs whose categories or insights the export holds, where there are several (null otherwise): each item then says its run. */
+function severalRuns(l: Loaded): Map<string, Row<'analyses'>> | null {
+  const made = new Set([...l.categories, ...l.insights].flatMap((x) => (x.analysisId ? [x.analysisId] : [])));
+  return made.size > 1 ? new Map(l.runs.filter((r) => made.has(r.id)).map((r) => [r.id, r])) : null;
 }
 
 const insightNoteGuid = (insightId: string) => derivedGuid('insight-note', insightId);
@@ -73,14 +128,21 @@ const grouped = <T>(rows: T[], key: (r: T) => string) => {
   return out;
 };
 
-function codeTree(l: Loaded): QdeCode[] {
+function codeTree(l: Loaded, runs: Map<string, Row<'analyses'>> | null): QdeCode[] {
   const noted = grouped(
     l.notes.filter((n) => n.targetType === 'insightCategory'),
     (n) => n.targetId,
   );
+  const byId = new Map(l.categories.map((c) => [c.id, c]));
+  // A parent the export leaves out, or (runs apart) a run's category under another's: a root.
+  const parentOf = (c: Row<'categories'>) => {
+    const parent = c.parentId ? byId.get(c.parentId) : undefined;
+    if (!parent) return null;
+    return runs && c.analysisId !== null && parent.analysisId !== c.analysisId ? null : parent.id;
+  };
   const children = grouped(
-    l.categories.filter((c) => c.parentId),
-    (c) => c.parentId!,
+    l.categories.filter((c) => parentOf(c) !== null),
+    (c) => parentOf(c)!,
   );
   const node = (c: Row<'categories'>): QdeCode => ({
     guid: c.id,
@@ -89,7 +151,19 @@ function codeTree(l: Loaded): QdeCode[] {
     noteRefs: (noted.get(c.id) ?? []).map((n) => n.id),
     children: (children.get(c.id) ?? []).map(node),
   });
-  return l.categories.filter((c) => !c.parentId).map(node);
+  const roots = l.categories.filter((c) => parentOf(c) === null);
+  if (!runs) return roots.map(node);
+  const ofRun = [...runs.values()].map(
+    (r): QdeCode => ({
+      guid: derivedGuid('run', r.id),
+      name: runName(r),
+      description: `The categories of the sift analysis run ${runName(r)} (analysisId ${r.id}, ${r.type}).`,
+      codable: false,
+      noteRefs: [],
+      children: roots.filter((c) => c.analysisId === r.id).map(node),
+    }),
+  );
+  return [...ofRun.filter((c) => c.children.length > 0), ...roots.filter((c) => c.analysisId === null).map(node)];
 }
 
 /** What placing quotes needs, grouped once for the whole project rather than per document. */
@@ -137,6 +211,11 @@ function selectionsOf(c: Coded, doc: { id: string }, text: string): QdeSelection
 }
 
 function describe(l: Loaded, selections: Map<string, QdeSelection[]>): QdeProject {
+  const runs = severalRuns(l);
+  const madeBy = (i: Row<'insights'>) => {
+    const run = runs && i.analysisId ? runs.get(i.analysisId) : undefined;
+    return run ? ` · ${runName(run)}` : '';
+  };
   const docNotes = grouped(
     l.notes.filter((n) => n.targetType === 'document'),
     (n) => n.targetId,
@@ -165,7 +244,7 @@ function describe(l: Loaded, selections: Map<string, QdeSelection[]>): QdeProjec
     modified: l.project.updatedAt,
     description: l.project.description,
     users: l.users.map((u) => ({ guid: u.id, name: u.name ?? u.email })),
-    codes: codeTree(l),
+    codes: codeTree(l, runs),
     variables: l.fields.map((f) => ({ guid: f.id, name: f.text, description: f.description, type: numeric.has(f.id) ? 'Float' : 'Text' })),
     cases: l.documents.map((d) => ({
       guid: derivedGuid('case', d.id),
@@ -180,7 +259,7 @@ function describe(l: Loaded, selections: Map<string, QdeSelection[]>): QdeProjec
     notes: [
       ...l.insights.map((i) => ({
         guid: insightNoteGuid(i.id),
-        name: `Insight I${i.counter}`,
+        name: `Insight I${i.counter}${madeBy(i)}`,
         text: i.description ? `${i.text}\n\n${i.description}` : i.text,
         created: i.createdAt,
       })),
@@ -205,8 +284,12 @@ function describe(l: Loaded, selections: Map<string, QdeSelection[]>): QdeProjec
   };
 }
 
-/** The `.qdpx` archive of a project, streamed: documents are read one at a time into `sources/`, then `project.qde`. */
-export function exportQdpx(store: Store, project: Row<'projects'>): Readable {
+/**
+ * The `.qdpx` archive of a project, streamed: documents are read one at a time into `sources/`,
+ * then `project.qde`. A run named by `analysisId` is looked up first (404 before any byte).
+ */
+export async function exportQdpx(store: Store, project: Row<'projects'>, options: ExportOptions = {}): Promise<Readable> {
+  const run = options.analysisId === undefined ? undefined : (await runOf(store.db, project.id, options.analysisId)).id;
   const out = new PassThrough();
   const zip = new Zip((err, chunk, final) => {
     if (err) out.destroy(err);
@@ -224,7 +307,7 @@ export function exportQdpx(store: Store, project: Row<'projects'>): Readable {
     entry.push(data, true);
   };
   (async () => {
-    const loaded = await load(store.db, project);
+    const loaded = await load(store.db, project, run);
     const links = coded(loaded);
     const selections = new Map<string, QdeSelection[]>();
     for (const d of loaded.documents) {

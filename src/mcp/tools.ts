@@ -5,6 +5,7 @@ import { compileValidator, type Validator } from '../schema/validate.js';
 import { DomainError } from '../domain/errors.js';
 import type { ProjectScope } from '../domain/context.js';
 import { projectView } from '../domain/projects.js';
+import { projectRuns } from '../domain/analysis-runs.js';
 import { getInsights } from '../domain/insights.js';
 import { getCategories } from '../domain/categories.js';
 import { readDocument, verifyContext } from '../domain/reading.js';
@@ -29,7 +30,7 @@ const run: { [K in ToolName]: (scope: ProjectScope, body: ReadBody<K>) => Promis
   get_categories: (scope, body) => getCategories(scope, body),
   find_entities: (scope, body) => findEntities(scope, body),
   verify_context: (scope, body) => verifyContext(scope, body),
-  get_project: async (scope) => ({ project: projectView(scope.project) }),
+  get_project: async (scope) => ({ project: projectView(scope.project), analyses: await projectRuns(scope.store.db, scope.project.id) }),
   analyze: (scope, body) => analyzeProject(scope, body),
 };
 

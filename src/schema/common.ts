@@ -15,7 +15,11 @@ export const StrArray = (maxItems: number, itemMax: number, minItems?: number, i
 export const Id = (description = 'id in any accepted form (short form or UUID)') => Str(200, undefined, { description });
 
 /** A run's id (runs as things, docs/decisions.md): its UUID only. */
-export const AnalysisId = Type.String({ format: 'uuid', maxLength: 36, description: "a run's `id` from `start_analysis` or `get_project_status`" });
+export const AnalysisId = Type.String({
+  format: 'uuid',
+  maxLength: 36,
+  description: "a run's `id` from `start_analysis`, `get_project_status` or `get_project`",
+});
 
 /** Project id on the account and partner surfaces: `P`-prefixed short id or UUID, 1-255 chars. */
 export const ProjectIdInput = Str(255, 1, { description: '`P`-prefixed short id or raw UUID of the project' });

@@ -283,10 +283,19 @@ export function buildOpenApi(): Json {
       operationId: 'exportProject',
       summary: "The key's project as a REFI-QDA archive (.qdpx), for NVivo, ATLAS.ti, MAXQDA, QualCoder",
       description:
-        "A zip of `project.qde` (QDA-XML 1.0) and `sources/<guid>.txt`, streamed. Ready documents are sources; categories are codes; each quote of each insight is a selection (offsets in Unicode code points, end exclusive) coded with its categories; insights, notes and memos are notes; tags are sets; metadata fields are variables on one case per document. GUIDs are stable from one export to the next. Read or edit key; counts against the read surface's rate limit.",
+        "A zip of `project.qde` (QDA-XML 1.0) and `sources/<guid>.txt`, streamed. Ready documents are sources; categories are codes; each quote of each insight is a selection (offsets in Unicode code points, end exclusive) coded with its categories; insights, notes and memos are notes; tags are sets; metadata fields are variables on one case per document. GUIDs are stable from one export to the next. With `analysisId`, the categories and insights are that run's alone (an unknown run, or one of another project, is a 404). Without it, where the categories and insights come from several runs, each run's categories sit under a code named as the run (not codable; its description gives the run's `analysisId`), a run's category whose parent another run made being a root there, and each insight's note names its run. Read or edit key; counts against the read surface's rate limit.",
       tags: ['Read'],
       security: [{ projectKey: [] }],
-      parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['qdpx'], default: 'qdpx' } }],
+      parameters: [
+        { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['qdpx'], default: 'qdpx' } },
+        {
+          name: 'analysisId',
+          in: 'query',
+          required: false,
+          schema: { type: 'string', format: 'uuid', maxLength: 36 },
+          description: "a run's `id` (`get_project` lists them): only its categories and insights",
+        },
+      ],
       responses: {
         '200': {
           description: 'The archive, as an attachment',

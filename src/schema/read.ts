@@ -6,7 +6,11 @@ const filters = Type.Optional(Filters);
 
 /** `POST /api/sift-read`: project-scoped key, read or edit. */
 export const readActions = {
-  get_project: action('get_project', {}, { description: 'The project the key is bound to.' }),
+  get_project: action(
+    'get_project',
+    {},
+    { description: "The project the key is bound to, with its analysis runs (`analyses`, newest first: each run's `id`, `name`, `type` and `status`)." },
+  ),
   get_documents: action(
     'get_documents',
     { id: Type.Optional(Id()), filters },
@@ -47,11 +51,12 @@ export const readActions = {
       topK: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, description: 'default 10' })),
       offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_POSITION, description: 'default 0' })),
       onlyInsights: Type.Optional(Type.Boolean()),
+      analysisId: Type.Optional(AnalysisId),
       filters,
     },
     {
       description:
-        'Passages and insights that match the query by its words or its meaning, best first; nothing else (a query that matches nothing answers no results). Each result says how it matched and gives a snippet with the matched words. Exactly one of `query` and `queries` (400 otherwise); several queries are fused by reciprocal-rank fusion, each result keeping its best score.',
+        "Passages and insights that match the query by its words or its meaning, best first; nothing else (a query that matches nothing answers no results). Each result says how it matched and gives a snippet with the matched words. Exactly one of `query` and `queries` (400 otherwise); several queries are fused by reciprocal-rank fusion, each result keeping its best score. An insight appears at most once per page; each insight result says its run (`analysisId`, null when made by hand), and two runs' insights are two results even where they say the same. With `analysisId`, the insights are that run's alone (passages are not a run's, and stay).",
     },
   ),
   read_document: action(

@@ -129,7 +129,18 @@ describe.each(STORE_KINDS)('the sift command line on %s', (kind) => {
       expect(report).toContain(`## ${category}`);
       const csv = await run('export', '--format', 'csv');
       expect(csv.code).toBe(0);
-      expect(csv.stdout.split('\r\n')[0]).toBe('insight_id,text,description,categories,document_id,document,quotes,tags');
+      expect(csv.stdout.split('\r\n')[0]).toBe('insight_id,text,description,categories,document_id,document,quotes,tags,analysis_id,analysis');
+      // One run's, named by its name.
+      const [latest] = json(await run('status', '--json')).analyses as { id: string; name: string }[];
+      const one = await run('export', '--format', 'csv', '--analysis', latest!.name);
+      expect(one.code, one.stderr).toBe(0);
+      expect(
+        one.stdout
+          .split('\r\n')
+          .filter((row) => row.startsWith('I'))
+          .every((row) => row.includes(`,${latest!.id},`)),
+      ).toBe(true);
+      expect((await run('export', '--format', 'csv', '--analysis', 'No such run')).code).toBe(4);
       const all = json(await run('export', '--format', 'json'));
       expect(all.insights).toHaveLength(insights.length);
       expect(all.documents).toHaveLength(4);

@@ -206,6 +206,7 @@ const CASES: IdCase[] = [
   read('get_categories', '/id', 'category', (_o, x) => ({ id: x.category })),
   read('get_insights', '/analysisId', 'analysis', (_o, x) => ({ analysisId: x.analysis })),
   read('get_categories', '/analysisId', 'analysis', (_o, x) => ({ analysisId: x.analysis })),
+  read('search', '/analysisId', 'analysis', (_o, x) => ({ query: 'zebra', analysisId: x.analysis })),
   read('compare_codings', '/a/analysisId', 'analysis', (_o, x) => ({ a: { analysisId: x.analysis }, b: { analysisId: null } })),
   read('compare_codings', '/b/analysisId', 'analysis', (_o, x) => ({ a: { analysisId: null }, b: { analysisId: x.analysis } })),
   read('compare_codings', '/documentIds', 'document', (_o, x) => ({ a: { analysisId: null }, b: { analysisId: null }, documentIds: [x.document] })),

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectScope } from '../../src/domain/context.js';
+import { openTestStore } from '../helpers/stores.js';
 
 // A domain answer carrying a member its schema does not list, as a bug or a new column would.
 vi.mock('../../src/domain/projects.js', async (importOriginal) => {
@@ -26,7 +27,10 @@ const project = {
   createdAt: '2026-11-25T00:00:00.000Z',
   updatedAt: '2026-11-25T00:00:00.000Z',
 };
-const scope = async () => ({ project, userId: project.ownerUserId }) as unknown as ProjectScope;
+// `get_project` also lists the project's runs: an empty store holds none.
+const store = await openTestStore('sqlite');
+afterAll(() => store.close());
+const scope = async () => ({ project, userId: project.ownerUserId, store }) as unknown as ProjectScope;
 
 describe("MCP tool results go through the read action's answer schema", () => {
   afterEach(() => checkAnswers(process.env.SIFT_CHECK_ANSWERS === '1'));

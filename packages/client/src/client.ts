@@ -116,9 +116,14 @@ export class SiftClient {
     return (await res.json()) as UploadAnswer;
   }
 
-  /** The project of this client's project key as a REFI-QDA archive (`.qdpx`), streamed. */
-  async exportQdpx(options: RequestOptions = {}): Promise<ReadableStream<Uint8Array>> {
-    const res = await send(this.options, { method: 'GET', path: '/api/sift-read/export?format=qdpx', idempotent: true, options });
+  /**
+   * The project of this client's project key as a REFI-QDA archive (`.qdpx`), streamed; with
+   * `analysisId`, one run's categories and insights alone.
+   */
+  async exportQdpx(options: RequestOptions & { analysisId?: string } = {}): Promise<ReadableStream<Uint8Array>> {
+    const { analysisId, ...rest } = options;
+    const query = new URLSearchParams({ format: 'qdpx', ...(analysisId === undefined ? {} : { analysisId }) });
+    const res = await send(this.options, { method: 'GET', path: `/api/sift-read/export?${query}`, idempotent: true, options: rest });
     if (!res.body) throw new TypeError('the export answered no body');
     return res.body;
   }

@@ -2,9 +2,11 @@ import type { ActionAnswer } from '@sift/client';
 import type { Command } from './commands.js';
 import { EXIT, plural, result, usageError } from './output.js';
 
-const SEARCH_USAGE = `Usage: sift search "<query>" [--project <id or name>] [--top <1-50>] [--offset <n>] [--insights-only] [--json]
+const SEARCH_USAGE = `Usage: sift search "<query>" [--project <id or name>] [--top <1-50>] [--offset <n>] [--insights-only]
+                   [--analysis <run id>] [--json]
 
-Searches the project's documents and insights (hybrid: words and meaning), best first.`;
+Searches the project's documents and insights (hybrid: words and meaning), best first. With
+--analysis, the insights are that run's alone (--json gives each insight's run, analysisId).`;
 
 const INSIGHTS_USAGE = `Usage: sift insights [--project <id or name>] [--category <name or id>]… [--tag <name or id>]…
                      [--document <D… id>]… [--json]
@@ -46,7 +48,7 @@ const count = (raw: unknown, name: string, min: number, max: number): number | u
 
 export const search: Command = {
   usage: SEARCH_USAGE,
-  options: { top: { type: 'string' }, offset: { type: 'string' }, 'insights-only': { type: 'boolean' } },
+  options: { top: { type: 'string' }, offset: { type: 'string' }, 'insights-only': { type: 'boolean' }, analysis: { type: 'string' } },
   positionals: true,
   project: true,
   async run({ io, values, positionals, session }) {
@@ -60,6 +62,7 @@ export const search: Command = {
         ...(topK ? { topK } : {}),
         ...(offset ? { offset } : {}),
         ...(values['insights-only'] ? { onlyInsights: true } : {}),
+        ...(values.analysis ? { analysisId: values.analysis as string } : {}),
       }),
     );
     const results = answer.results;

@@ -9,6 +9,8 @@ export interface QdeCode {
   guid: string;
   name: string;
   description: string;
+  /** False for a code that only holds others (a run's codes in sift's export); true by default. */
+  codable?: boolean;
   noteRefs: string[];
   children: QdeCode[];
 }
@@ -94,7 +96,7 @@ function code(c: QdeCode): unknown {
   return {
     '@_guid': c.guid,
     '@_name': xmlSafe(c.name),
-    '@_isCodable': 'true',
+    '@_isCodable': c.codable === false ? 'false' : 'true',
     Description: described(c.description),
     NoteRef: refs(c.noteRefs),
     Code: maybe(c.children, (l) => l.map(code)),

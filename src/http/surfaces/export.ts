@@ -4,14 +4,23 @@ import { applyRateLimit } from '../dispatch.js';
 import { authProjectKey, bearerToken } from '../auth.js';
 import type { Services } from '../services.js';
 import { invalidField } from '../../domain/errors.js';
-import { exportQdpx } from '../../domain/refi-export.js';
+import { exportQdpx, type ExportOptions } from '../../domain/refi-export.js';
 
 const FORMATS = ['qdpx'] as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const formatQuery = (req: FastifyRequest): (typeof FORMATS)[number] => {
   const f = (req.query as Record<string, unknown> | undefined)?.format ?? 'qdpx';
   if (f !== 'qdpx') throw invalidField('/format', `query parameter format must be one of: ${FORMATS.join(', ')}`);
   return f;
+};
+
+/** `analysisId`: one run's categories and insights (its UUID, as the read actions take it). */
+const optionsQuery = (req: FastifyRequest): ExportOptions => {
+  const id = (req.query as Record<string, unknown> | undefined)?.analysisId;
+  if (id === undefined) return {};
+  if (typeof id !== 'string' || !UUID.test(id)) throw invalidField('/analysisId', "query parameter analysisId must be a run's id (a UUID), given once");
+  return { analysisId: id };
 };
 
 /** A file name for the download: the project's name without what file systems refuse. */
@@ -29,7 +38,7 @@ export function registerExportRoute(app: FastifyInstance, services: Services) {
     const principal = await authProjectKey(services.store, bearerToken(req), services.authCache);
     await applyRateLimit(services, reply, 'read', principal.projectId);
     formatQuery(req);
-    const archive = exportQdpx(services.store, principal.project);
+    const archive = await exportQdpx(services.store, principal.project, optionsQuery(req));
     archive.on('error', (err) => services.log.error({ err, projectId: principal.projectId }, 'the export stopped before its end'));
     const name = fileName(principal.project.name);
     return reply

@@ -6,6 +6,7 @@ import type { ActionHandlers, ProjectCtx, ProjectPrincipal } from '../handler.js
 import { projectContext, scopeOf } from '../project-context.js';
 import type { Services } from '../services.js';
 import { projectView } from '../../domain/projects.js';
+import { projectRuns } from '../../domain/analysis-runs.js';
 import { getDocuments } from '../../domain/documents-read.js';
 import { getInsights } from '../../domain/insights.js';
 import { getCategories } from '../../domain/categories.js';
@@ -21,7 +22,7 @@ import { compareCodingsAnswer } from '../../domain/agreement.js';
 import type { readAnswers } from '../../schema/answers/surfaces.js';
 
 export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx, typeof readAnswers> = {
-  get_project: async (ctx) => ({ project: projectView(ctx.project) }),
+  get_project: async (ctx) => ({ project: projectView(ctx.project), analyses: await projectRuns(ctx.services.store.db, ctx.project.id) }),
   get_documents: async (ctx, body) => getDocuments(scopeOf(ctx), body),
   get_insights: async (ctx, body) => getInsights(scopeOf(ctx), body),
   get_categories: async (ctx, body) => getCategories(scopeOf(ctx), body),

@@ -62,7 +62,7 @@ export const projectDocumentAnswers = {
 } satisfies AnswerMap<typeof projectDocumentActions>;
 
 export const readAnswers = {
-  get_project: Closed({ project: Project }),
+  get_project: Closed({ project: Project, analyses: Type.Array(AnalysisRef, { description: "the project's runs, newest first" }) }),
   get_documents: Closed({
     document: Type.Optional(Document),
     documents: Type.Optional(Type.Array(Document)),
@@ -79,6 +79,9 @@ export const readAnswers = {
         type: StringEnum(['chunk', 'insight'] as const),
         id: Type.String({ description: '`D<n>:<chunk>` for a passage, the insight id for an insight' }),
         documentId: Nullable(Type.String()),
+        analysisId: Type.Optional(
+          Nullable(Type.String({ description: 'an insight result: the run that made it (its UUID), null when made by hand; absent on a passage' })),
+        ),
         chunkIndex: Type.Optional(Count),
         speaker: Type.Optional(Nullable(Type.String())),
         text: Type.String(),

@@ -171,7 +171,7 @@ export interface paths {
         };
         /**
          * The key's project as a REFI-QDA archive (.qdpx), for NVivo, ATLAS.ti, MAXQDA, QualCoder
-         * @description A zip of `project.qde` (QDA-XML 1.0) and `sources/<guid>.txt`, streamed. Ready documents are sources; categories are codes; each quote of each insight is a selection (offsets in Unicode code points, end exclusive) coded with its categories; insights, notes and memos are notes; tags are sets; metadata fields are variables on one case per document. GUIDs are stable from one export to the next. Read or edit key; counts against the read surface's rate limit.
+         * @description A zip of `project.qde` (QDA-XML 1.0) and `sources/<guid>.txt`, streamed. Ready documents are sources; categories are codes; each quote of each insight is a selection (offsets in Unicode code points, end exclusive) coded with its categories; insights, notes and memos are notes; tags are sets; metadata fields are variables on one case per document. GUIDs are stable from one export to the next. With `analysisId`, the categories and insights are that run's alone (an unknown run, or one of another project, is a 404). Without it, where the categories and insights come from several runs, each run's categories sit under a code named as the run (not codable; its description gives the run's `analysisId`), a run's category whose parent another run made being a root there, and each insight's note names its run. Read or edit key; counts against the read surface's rate limit.
          */
         get: operations["exportProject"];
         put?: never;
@@ -395,7 +395,7 @@ export interface components {
         };
         /**
          * read.get_project
-         * @description The project the key is bound to.
+         * @description The project the key is bound to, with its analysis runs (`analyses`, newest first: each run's `id`, `name`, `type` and `status`).
          */
         ReadGetProject: {
             /**
@@ -447,7 +447,7 @@ export interface components {
             ids?: string[];
             /**
              * Format: uuid
-             * @description a run's `id` from `start_analysis` or `get_project_status`
+             * @description a run's `id` from `start_analysis`, `get_project_status` or `get_project`
              */
             analysisId?: string;
             /**
@@ -480,7 +480,7 @@ export interface components {
             id?: string;
             /**
              * Format: uuid
-             * @description a run's `id` from `start_analysis` or `get_project_status`
+             * @description a run's `id` from `start_analysis`, `get_project_status` or `get_project`
              */
             analysisId?: string;
             /**
@@ -562,7 +562,7 @@ export interface components {
         };
         /**
          * read.search
-         * @description Passages and insights that match the query by its words or its meaning, best first; nothing else (a query that matches nothing answers no results). Each result says how it matched and gives a snippet with the matched words. Exactly one of `query` and `queries` (400 otherwise); several queries are fused by reciprocal-rank fusion, each result keeping its best score.
+         * @description Passages and insights that match the query by its words or its meaning, best first; nothing else (a query that matches nothing answers no results). Each result says how it matched and gives a snippet with the matched words. Exactly one of `query` and `queries` (400 otherwise); several queries are fused by reciprocal-rank fusion, each result keeping its best score. An insight appears at most once per page; each insight result says its run (`analysisId`, null when made by hand), and two runs' insights are two results even where they say the same. With `analysisId`, the insights are that run's alone (passages are not a run's, and stay).
          */
         ReadSearch: {
             /**
@@ -577,6 +577,11 @@ export interface components {
             /** @description default 0 */
             offset?: number;
             onlyInsights?: boolean;
+            /**
+             * Format: uuid
+             * @description a run's `id` from `start_analysis`, `get_project_status` or `get_project`
+             */
+            analysisId?: string;
             /**
              * Filters
              * @description Values inside one member are OR-ed, members are AND-ed, `exclude*` members remove. Tags and categories may be named by id or text.
@@ -705,9 +710,22 @@ export interface components {
             /** @description ISO 8601 timestamp (UTC) */
             updatedAt: string;
         };
+        /** AnalysisRef */
+        AnalysisRef: {
+            id: string;
+            /** @description the name given at the start or by `rename_analysis`, or one made from its type and start time (UTC) */
+            name: string;
+            type: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            /** @description why the run does nothing or little (e.g. nothing new to analyse), or what it left out (documents that are not transcripts) */
+            note?: string;
+        };
         /** read.get_project answer */
         ReadGetProjectAnswer: {
             project: components["schemas"]["Project"];
+            /** @description the project's runs, newest first */
+            analyses: components["schemas"]["AnalysisRef"][];
         };
         /** Document */
         Document: {
@@ -860,6 +878,8 @@ export interface components {
                 /** @description `D<n>:<chunk>` for a passage, the insight id for an insight */
                 id: string;
                 documentId: string | null;
+                /** @description an insight result: the run that made it (its UUID), null when made by hand; absent on a passage */
+                analysisId?: string | null;
                 chunkIndex?: number;
                 speaker?: string | null;
                 text: string;
@@ -1306,17 +1326,6 @@ export interface components {
                 shortName?: string;
             }[];
         };
-        /** AnalysisRef */
-        AnalysisRef: {
-            id: string;
-            /** @description the name given at the start or by `rename_analysis`, or one made from its type and start time (UTC) */
-            name: string;
-            type: string;
-            /** @enum {string} */
-            status: "queued" | "running" | "completed" | "failed";
-            /** @description why the run does nothing or little (e.g. nothing new to analyse), or what it left out (documents that are not transcripts) */
-            note?: string;
-        };
         /**
          * Coverage
          * @description verdicts over the documents the run covers
@@ -1455,7 +1464,7 @@ export interface components {
             projectId: string;
             /**
              * Format: uuid
-             * @description a run's `id` from `start_analysis` or `get_project_status`
+             * @description a run's `id` from `start_analysis`, `get_project_status` or `get_project`
              */
             analysisId: string;
             name: string;
@@ -1474,7 +1483,7 @@ export interface components {
             projectId: string;
             /**
              * Format: uuid
-             * @description a run's `id` from `start_analysis` or `get_project_status`
+             * @description a run's `id` from `start_analysis`, `get_project_status` or `get_project`
              */
             analysisId: string;
         };
@@ -1976,7 +1985,7 @@ export interface components {
             projectId: string;
             /**
              * Format: uuid
-             * @description a run's `id` from `start_analysis` or `get_project_status`
+             * @description a run's `id` from `start_analysis`, `get_project_status` or `get_project`
              */
             analysisId: string;
             name: string;
@@ -1995,7 +2004,7 @@ export interface components {
             projectId: string;
             /**
              * Format: uuid
-             * @description a run's `id` from `start_analysis` or `get_project_status`
+             * @description a run's `id` from `start_analysis`, `get_project_status` or `get_project`
              */
             analysisId: string;
         };
@@ -3539,6 +3548,8 @@ export interface operations {
         parameters: {
             query?: {
                 format?: "qdpx";
+                /** @description a run's `id` (`get_project` lists them): only its categories and insights */
+                analysisId?: string;
             };
             header?: never;
             path?: never;
