@@ -16,13 +16,26 @@ export type AnalysisType = 'automatic' | 'predefined' | 'summaries' | 'metadata_
 export interface AnalysisParams {
   granularity: 'default' | 'inclusive' | 'overview';
   strictMode: boolean;
-  categories?: { name: string; description?: string; instructions?: string; categorizationInstructions?: string; examples?: string[] }[];
+  categories?: {
+    name: string;
+    description?: string;
+    instructions?: string;
+    categorizationInstructions?: string;
+    examples?: string[];
+    /** A codebook run's: the name of the category's parent among `categories`. */
+    parent?: string;
+  }[];
   /** Write surface `start_predefined_analysis`: which documents take part. */
   documentScope?: 'all' | 'filtered';
   metadataFilter?: { field: string; value: string }[];
   name?: string;
   /** `start_analysis` `rerun` (automatic only): every ready document, into a run of its own. */
   rerun?: boolean;
+  /**
+   * A predefined run from a codebook (`use_as_codebook`: the run it came from; an imported file:
+   * null): its categories are its own, with their parents, never an earlier one's of the same name.
+   */
+  codebook?: { from: string | null };
 }
 
 /**

@@ -16,7 +16,8 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  * The category the others merge into: one of them already named `newName`, or a new one. It
  * sits where the merged ones sat: under the nearest ancestor outside every merged subtree
  * (shared by all of them, for a new category), else at top level. That ancestor cannot move
- * with the merge, so the result stays a tree.
+ * with the merge, so the result stays a tree. A new category merging categories of one run is
+ * that run's (so the run's categories and its codebook keep it); otherwise it is made by hand.
  */
 async function survivor(trx: Tx, projectId: string, merged: Row<'categories'>[], newName: string, nodes: Node[]): Promise<Row<'categories'>> {
   const inside = new Set(merged.flatMap((m) => subtreeIds(nodes, m.id)));
@@ -28,7 +29,9 @@ async function survivor(trx: Tx, projectId: string, merged: Row<'categories'>[],
     return { ...reused, ...changes };
   }
   const anchors = new Set(merged.map((m) => anchor(m.id)));
-  return insertCategory(trx, projectId, { text: newName, parentId: anchors.size === 1 ? [...anchors][0]! : null });
+  const runs = new Set(merged.map((m) => m.analysisId));
+  const analysisId = runs.size === 1 ? [...runs][0]! : null;
+  return insertCategory(trx, projectId, { text: newName, parentId: anchors.size === 1 ? [...anchors][0]! : null, analysisId });
 }
 
 /** Moves insights, subcategories, tags and notes of `from` onto `to`, without duplicating links. */

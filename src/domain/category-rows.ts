@@ -6,20 +6,19 @@ import { notFound } from './errors.js';
 
 /** Row-level writes on categories and their links to insights, shared by the insight and category actions. */
 
-export const categoryRow = (projectId: string, input: { text: string; description?: string; parentId?: string | null }): Row<'categories'> => ({
+type CategoryInput = { text: string; description?: string; parentId?: string | null; analysisId?: string | null };
+
+/** A category made by hand has no run (`analysisId` null), unless it stands for categories of one run (a merge of them). */
+export const categoryRow = (projectId: string, input: CategoryInput): Row<'categories'> => ({
   ...newHashedRow('C'),
   projectId,
   text: input.text,
   description: input.description ?? '',
   parentId: input.parentId ?? null,
-  analysisId: null,
+  analysisId: input.analysisId ?? null,
 });
 
-export async function insertCategory(
-  trx: Tx,
-  projectId: string,
-  input: { text: string; description?: string; parentId?: string | null },
-): Promise<Row<'categories'>> {
+export async function insertCategory(trx: Tx, projectId: string, input: CategoryInput): Promise<Row<'categories'>> {
   const row = categoryRow(projectId, input);
   await trx.insertInto('categories').values(row).execute();
   return row;

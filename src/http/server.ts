@@ -11,6 +11,7 @@ import { registerUploadRoutes } from './surfaces/uploads.js';
 import { registerExportRoute } from './surfaces/export.js';
 import { registerAgreementCsvRoute } from './surfaces/agreement-csv.js';
 import { registerImportRoute } from './surfaces/import.js';
+import { registerCodebookExportRoute, registerCodebookImportRoutes } from './surfaces/codebook.js';
 import { registerMcpRoute } from '../mcp/http.js';
 import { registerConsole } from './console/plugin.js';
 import { buildOpenApi } from '../schema/openapi.js';
@@ -86,9 +87,11 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
     withMultipart(scope, (files) => {
       registerUploadRoutes(files, full);
       registerImportRoute(files, full);
+      registerCodebookImportRoutes(files, full);
     });
     registerExportRoute(scope, full);
     registerAgreementCsvRoute(scope, full);
+    registerCodebookExportRoute(scope, full);
     registerMcpRoute(scope, full);
     registerConsole(scope, full);
   });

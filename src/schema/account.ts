@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { action, AnalysisGranularity, AnalysisId, Locale, MAX_CREDITS, MAX_POSITION, ProjectIdInput, Str, StrArray, StringEnum } from './common.js';
 import { COMPARE_CODINGS_DESCRIPTION, compareCodingsMembers } from './agreement.js';
+import { useAsCodebook } from './codebook.js';
 
 export const PredefinedCategory = Type.Object(
   {
@@ -103,6 +104,7 @@ export const projectDocumentActions = {
     { projectId: ProjectIdInput, ...compareCodingsMembers },
     { description: `${COMPARE_CODINGS_DESCRIPTION} A read: any member of the project on the account surface.` },
   ),
+  use_as_codebook: useAsCodebook,
 };
 
 const EXTENSION = 'A sift extension of the specification (self-service keys, docs/decisions.md).';

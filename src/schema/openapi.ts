@@ -1,6 +1,8 @@
 import { ERROR_CODE_HEADER, ERROR_CODES } from '../domain/errors.js';
 import { bodyLimitFor, MAX_BODY_BYTES } from './body-limit.js';
-import { AGREEMENT_CSV_PATH, EXPORT_PATH, IMPORT_PATH, SURFACES, UPLOAD_PATHS, type SurfaceDef } from './surfaces.js';
+import { AGREEMENT_CSV_PATH, CODEBOOK_IMPORT_PATHS, CODEBOOK_PATH, EXPORT_PATH, IMPORT_PATH, SURFACES, UPLOAD_PATHS, type SurfaceDef } from './surfaces.js';
+import { CodebookStarted } from './codebook.js';
+import { ANALYSIS_GRANULARITIES } from './common.js';
 import { AGREEMENT_CSV_COLUMNS, MAX_CSV_PASSAGES } from './agreement.js';
 import { UploadUrls } from './account.js';
 import { ANSWERS, ImportAnswer, UploadAnswer, WriteUploadAnswer } from './answers/surfaces.js';
@@ -164,7 +166,7 @@ export function buildOpenApi(): Json {
     UploadUrls: plain(UploadUrls),
   };
   for (const record of REFERENCED_RECORDS) schemas[record.$id as string] = hoistRecords(plain(record), schemas);
-  for (const answer of [UploadAnswer, WriteUploadAnswer, ImportAnswer]) schemas[answer.title as string] = hoistRecords(plain(answer), schemas);
+  for (const answer of [UploadAnswer, WriteUploadAnswer, ImportAnswer, CodebookStarted]) schemas[answer.title as string] = hoistRecords(plain(answer), schemas);
   const paths: Json = {};
 
   for (const surface of Object.values(SURFACES)) {
@@ -380,6 +382,86 @@ export function buildOpenApi(): Json {
       },
     },
   };
+
+  paths[CODEBOOK_PATH] = {
+    get: {
+      operationId: 'exportCodebook',
+      summary: "A run's categories, or the project's, as a codebook: REFI-QDA `.qdc`, CSV or Markdown",
+      description:
+        "A sift extension (codebooks, docs/decisions.md). With `analysisId`, the run's codebook as `use_as_codebook` would carry it (the categories it made that are left, and those made by hand that hold its insights or sit under its categories); without, every category of the project. Each code has its name, description, parent and up to 5 examples (quotes of insights filed in it, the documents taken in turn). `qdc`: QDA-XML codebook 1.0 (`urn:QDA-XML:codebook:1.0`), nested `Code`s with the categories' UUIDs as GUIDs, the examples closing each description after a line `Examples:` (the schema has no place of their own for them). `csv`: RFC 4180, CRLF, UTF-8, columns `name,description,parent,examples` (the parent's name; one example per line within the field; a field beginning with =, +, - or @ prefixed with '). `md`: a heading per code, its description and its examples as quotes. A run of another project is a 404. Read or edit key; counts against the read surface's rate limit.",
+      tags: ['Read'],
+      security: [{ projectKey: [] }],
+      parameters: [
+        { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['qdc', 'csv', 'md'], default: 'qdc' } },
+        {
+          name: 'analysisId',
+          in: 'query',
+          required: false,
+          schema: { type: 'string', format: 'uuid' },
+          description: "a run's `id`; the project's categories without it",
+        },
+      ],
+      responses: {
+        '200': {
+          description: 'The codebook, as an attachment',
+          headers: RATE_HEADERS,
+          content: {
+            'application/xml': { schema: { type: 'string' } },
+            'text/csv': { schema: { type: 'string' } },
+            'text/markdown': { schema: { type: 'string' } },
+          },
+        },
+        ...commonErrors('read'),
+      },
+    },
+  };
+  const { '415': _media, ...uploadErrors } = commonErrors('upload');
+  const codebookErrors = { ...uploadErrors, '413': errorResponse('A codebook file over 5 MB.', 413) };
+  const codebookImport = (surface: 'account' | 'partner') => ({
+    post: {
+      operationId: surface === 'account' ? 'accountImportCodebook' : 'partnerImportCodebook',
+      summary: 'A codebook (`.qdc` or CSV) as the categories of a predefined run, started at once',
+      description: `A sift extension (codebooks, docs/decisions.md). One multipart \`file\` field, 5 MB at most (413 past it), UTF-8: a REFI-QDA codebook (\`.qdc\`, checked against QDA-XML codebook 1.0; codes not codable are folders, their codes take their place) or a CSV with a header row naming its columns (\`name\` required; \`description\`, \`parent\` (a name), \`examples\` (one per line)). \`format\` says which, or the file name's extension. Codes of one name (letter case aside) are one category. Every problem is a 400 whose \`details\` name the place: \`/file/rows/<row>/<column>\` (rows as a spreadsheet counts them, the header 1) or \`/file/codes/<guid>/<member>\`; bounds are \`start_analysis\`'s (1-100 codes, names 1-200 characters, descriptions 2,000, 20 examples of 2,000). Nothing is stored on a 400. Otherwise a predefined run starts over every ready document with the codes as its own categories (tree kept), as \`use_as_codebook\` does; answers the run and the categories. No credits. ${surface === 'account' ? 'Needs role `owner` or `admin` on the project.' : 'On a project this partner created.'}`,
+      tags: [surface === 'account' ? 'Account' : 'Partner'],
+      security: [{ [surface === 'account' ? 'accountKey' : 'partnerSecret']: [] }],
+      parameters: [
+        { name: 'projectId', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 255 } },
+        {
+          name: 'format',
+          in: 'query',
+          required: false,
+          schema: { type: 'string', enum: ['qdc', 'csv'] },
+          description: "by the file name's extension when left out",
+        },
+        {
+          name: 'name',
+          in: 'query',
+          required: false,
+          schema: { type: 'string', minLength: 1, maxLength: 500 },
+          description: "the run's name; default `Codebook · <file name>`",
+        },
+        { name: 'analysisGranularity', in: 'query', required: false, schema: { type: 'string', enum: [...ANALYSIS_GRANULARITIES] } },
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] },
+          },
+        },
+      },
+      responses: {
+        '200': {
+          description: 'The run started, and its categories',
+          headers: RATE_HEADERS,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/CodebookAnswer' } } },
+        },
+        ...codebookErrors,
+      },
+    },
+  });
+  paths[CODEBOOK_IMPORT_PATHS.account] = codebookImport('account');
+  paths[CODEBOOK_IMPORT_PATHS.partner] = codebookImport('partner');
 
   const probe = (summary: string, ok: Json, down?: Json) => ({
     get: {

@@ -37,3 +37,12 @@ export const AGREEMENT_CSV_PATH = '/api/sift-read/agreement.csv';
 
 /** `POST` (multipart `file`): a REFI-QDA archive as a new project of the account key's account (`?format=qdpx`). */
 export const IMPORT_PATH = '/api/sift-account/import';
+
+/** `GET`: a run's codebook (`?analysisId=`) or the project's, of a read or edit key's project (`?format=qdc|csv|md`; codebooks, docs/decisions.md). */
+export const CODEBOOK_PATH = '/api/sift-read/codebook';
+
+/** `POST` (multipart `file`, `?projectId=`): a `.qdc` or CSV codebook started as a predefined run (codebooks, docs/decisions.md). */
+export const CODEBOOK_IMPORT_PATHS = {
+  account: '/api/sift-account/codebook',
+  partner: '/api/sift-partner/codebook',
+} as const;

@@ -299,10 +299,13 @@ async function runPredefined(
   const existing = await ctx.store.db.selectFrom('categories').select(['id', 'text']).where('projectId', '=', project.id).orderBy('createdAt').execute();
   const known = new Map<string, string>();
   const drafts: CategoryDraft[] = [];
+  // A codebook run's categories are its own, with their parents: it never files into an earlier run's of the same name.
+  const own = params.codebook !== undefined;
   for (const c of categories) {
-    const same = existing.find((e) => e.text.trim().toLowerCase() === c.name.trim().toLowerCase());
+    const same = own ? undefined : existing.find((e) => e.text.trim().toLowerCase() === c.name.trim().toLowerCase());
     if (same) known.set(c.name, same.id);
-    else if (!drafts.some((d) => d.key === c.name)) drafts.push({ key: c.name, name: c.name, description: c.description ?? '', parentKey: null });
+    else if (!drafts.some((d) => d.key === c.name))
+      drafts.push({ key: c.name, name: c.name, description: c.description ?? '', parentKey: own ? (c.parent ?? null) : null });
   }
   const categoryIds = await fenced(ctx, run, (trx) => createCategories(trx, project.id, drafts, known, run.id));
   if (docs.length === 0) return null;

@@ -112,6 +112,7 @@ describe.each(STORE_KINDS)('access matrix on %s', (kind) => {
           { action: 'start_analysis', projectId: f.projectId, type: 'summaries' },
           { action: 'rename_analysis', projectId: f.projectId, analysisId: crypto.randomUUID(), name: 'Renamed' },
           { action: 'delete_analysis', projectId: f.projectId, analysisId: crypto.randomUUID() },
+          { action: 'use_as_codebook', projectId: f.projectId, analysisId: crypto.randomUUID() },
         ]) {
           expect([role, body.action, (await t.post(ACCOUNT, key, body)).statusCode]).toEqual([role, body.action, 403]);
         }

@@ -6,7 +6,7 @@ import { STORE_KINDS, skipKind } from '../helpers/stores.js';
 import { insertDocument } from '../helpers/documents.js';
 import { multipart } from '../helpers/multipart.js';
 import { SURFACES, UPLOAD_PATHS, type SurfaceName } from '../../src/schema/surfaces.js';
-import { newId } from '../../src/domain/ids.js';
+import { newHashedRow, newId } from '../../src/domain/ids.js';
 import { nextCounter } from '../../src/domain/projects.js';
 import { issueProjectKey } from '../../src/domain/keys.js';
 import { createRun } from '../../src/domain/analyses.js';
@@ -196,6 +196,28 @@ const compareCases = (surface: 'account' | 'partner', scope: ForeignWorld[], for
     mode: 'member',
     foreign,
     body: (o, x) => ({ action: 'compare_codings', projectId: o.project, a: { analysisId: null }, b: { analysisId: null }, documentIds: [x.document] }),
+  },
+];
+
+/** `use_as_codebook` on the account or partner surface: the project in scope, the run a member. */
+const codebookCases = (surface: 'account' | 'partner', scope: ForeignWorld[], foreign: ForeignWorld[]): IdCase[] => [
+  {
+    surface,
+    action: 'use_as_codebook',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: scope,
+    body: (_o, x) => ({ action: 'use_as_codebook', projectId: x.project, analysisId: x.analysis }),
+  },
+  {
+    surface,
+    action: 'use_as_codebook',
+    pointer: '/analysisId',
+    kind: 'analysis',
+    mode: 'member',
+    foreign,
+    body: (o, x) => ({ action: 'use_as_codebook', projectId: o.project, analysisId: x.analysis }),
   },
 ];
 
@@ -506,6 +528,9 @@ const CASES: IdCase[] = [
   // Agreement (a sift extension): a read, any member of the project on the account surface.
   ...compareCases('account', ['stranger'], PROJECT_WORLDS),
   ...compareCases('partner', PARTNER_WORLDS, PARTNER_WORLDS),
+  // Codebooks (a sift extension): a write, the run a member.
+  ...codebookCases('account', ['stranger'], PROJECT_WORLDS),
+  ...codebookCases('partner', PARTNER_WORLDS, PARTNER_WORLDS),
 ];
 
 const caseName = (c: IdCase) => `${c.surface} ${c.action}${c.variant ? ` (${c.variant})` : ''} ${c.pointer}`;
@@ -671,9 +696,14 @@ describe.each(STORE_KINDS)('security of id-taking actions on %s', (kind) => {
         .where('role', '=', 'owner')
         .executeTakeFirstOrThrow();
       const key = (await issueProjectKey(db, { projectId, userId: owner.userId, access: 'read' })).row;
-      const analysis = await store.transaction((trx) =>
-        createRun(trx, projectId, 'summaries', { granularity: 'default', strictMode: false, name: `${marker} run` }),
-      );
+      // A finished run with a category of its own, so that actions taking a run's categories (use_as_codebook) have one.
+      const analysis = await store.transaction(async (trx) => {
+        const run = await createRun(trx, projectId, 'summaries', { granularity: 'default', strictMode: false, name: `${marker} run` });
+        await trx.updateTable('analyses').set({ status: 'completed', finishedAt: run.createdAt }).where('id', '=', run.id).execute();
+        const row = { ...newHashedRow('C'), projectId, text: `${marker} run category`, description: '', parentId: null, analysisId: run.id };
+        await trx.insertInto('categories').values(row).execute();
+        return { ...run, status: 'completed' };
+      });
       return {
         projectId,
         marker,

@@ -34,6 +34,7 @@ import {
   User,
 } from './records.js';
 import { CompareCodingsAnswer } from './agreement.js';
+import { CodebookStarted } from '../codebook.js';
 
 /** One answer schema per action: the compiler refuses a surface with an action left out. */
 type AnswerMap<M> = { [K in keyof M]: TSchema };
@@ -59,6 +60,7 @@ export const projectDocumentAnswers = {
     insightIds: Ids('its insights, deleted'),
   }),
   compare_codings: CompareCodingsAnswer,
+  use_as_codebook: CodebookStarted,
 } satisfies AnswerMap<typeof projectDocumentActions>;
 
 export const readAnswers = {

@@ -42,6 +42,7 @@ export interface Actions {
     rename_analysis: { request: Schemas['AccountRenameAnalysis']; answer: Schemas['AccountRenameAnalysisAnswer'] };
     delete_analysis: { request: Schemas['AccountDeleteAnalysis']; answer: Schemas['AccountDeleteAnalysisAnswer'] };
     compare_codings: { request: Schemas['AccountCompareCodings']; answer: Schemas['AccountCompareCodingsAnswer'] };
+    use_as_codebook: { request: Schemas['AccountUseAsCodebook']; answer: Schemas['AccountUseAsCodebookAnswer'] };
     list_projects: { request: Schemas['AccountListProjects']; answer: Schemas['AccountListProjectsAnswer'] };
     create_project_key: { request: Schemas['AccountCreateProjectKey']; answer: Schemas['AccountCreateProjectKeyAnswer'] };
     list_project_keys: { request: Schemas['AccountListProjectKeys']; answer: Schemas['AccountListProjectKeysAnswer'] };
@@ -61,6 +62,7 @@ export interface Actions {
     rename_analysis: { request: Schemas['PartnerRenameAnalysis']; answer: Schemas['PartnerRenameAnalysisAnswer'] };
     delete_analysis: { request: Schemas['PartnerDeleteAnalysis']; answer: Schemas['PartnerDeleteAnalysisAnswer'] };
     compare_codings: { request: Schemas['PartnerCompareCodings']; answer: Schemas['PartnerCompareCodingsAnswer'] };
+    use_as_codebook: { request: Schemas['PartnerUseAsCodebook']; answer: Schemas['PartnerUseAsCodebookAnswer'] };
   };
   admin: {
     create_user: { request: Schemas['AdminCreateUser']; answer: Schemas['AdminCreateUserAnswer'] };
@@ -89,11 +91,11 @@ export const SURFACES = {
   },
   account: {
     path: '/api/sift-account',
-    actions: ['create_project', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis', 'rename_analysis', 'delete_analysis', 'compare_codings', 'list_projects', 'create_project_key', 'list_project_keys', 'revoke_project_key', 'get_credits'],
+    actions: ['create_project', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis', 'rename_analysis', 'delete_analysis', 'compare_codings', 'use_as_codebook', 'list_projects', 'create_project_key', 'list_project_keys', 'revoke_project_key', 'get_credits'],
   },
   partner: {
     path: '/api/sift-partner',
-    actions: ['create_account', 'list_accounts', 'list_projects', 'create_project', 'add_documents', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis', 'rename_analysis', 'delete_analysis', 'compare_codings'],
+    actions: ['create_account', 'list_accounts', 'list_projects', 'create_project', 'add_documents', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis', 'rename_analysis', 'delete_analysis', 'compare_codings', 'use_as_codebook'],
   },
   admin: {
     path: '/api/sift-admin',

@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Account surface: one action per request
-         * @description Actions: `create_project`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `rename_analysis`, `delete_analysis`, `compare_codings`, `list_projects`, `create_project_key`, `list_project_keys`, `revoke_project_key`, `get_credits`.
+         * @description Actions: `create_project`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `rename_analysis`, `delete_analysis`, `compare_codings`, `use_as_codebook`, `list_projects`, `create_project_key`, `list_project_keys`, `revoke_project_key`, `get_credits`.
          */
         post: operations["accountDispatch"];
         delete?: never;
@@ -72,7 +72,7 @@ export interface paths {
         put?: never;
         /**
          * Partner surface: one action per request
-         * @description Actions: `create_account`, `list_accounts`, `list_projects`, `create_project`, `add_documents`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `rename_analysis`, `delete_analysis`, `compare_codings`.
+         * @description Actions: `create_account`, `list_accounts`, `list_projects`, `create_project`, `add_documents`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `rename_analysis`, `delete_analysis`, `compare_codings`, `use_as_codebook`.
          */
         post: operations["partnerDispatch"];
         delete?: never;
@@ -216,6 +216,66 @@ export interface paths {
          * @description One multipart `file` field, 50 MB at most (413 past it). The archive is checked whole first, in a worker thread (zip guard: its entries may inflate to 200 MB in all, none past 1 MB more than 200 times its compressed size, counted as they inflate; at most 60 s and 1 GB of memory to read it, `project.qde` against QDA-XML 1.0, every source file present, every selection inside its text): a problem is a 400 on `/file` naming it, and nothing is created. Then codes become categories, text sources (and PDF text representations) `pending` documents to price and confirm as uploads are, notes notes and memos, variables metadata, sets tags; each document's codings become insights when it is ready. Answers the project, its documents, the number of codes and codings read, and what was skipped (pictures, audio, video; codings on a PDF or DOCX that came without its text, which itself goes through extraction).
          */
         post: operations["importProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sift-read/codebook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A run's categories, or the project's, as a codebook: REFI-QDA `.qdc`, CSV or Markdown
+         * @description A sift extension (codebooks, docs/decisions.md). With `analysisId`, the run's codebook as `use_as_codebook` would carry it (the categories it made that are left, and those made by hand that hold its insights or sit under its categories); without, every category of the project. Each code has its name, description, parent and up to 5 examples (quotes of insights filed in it, the documents taken in turn). `qdc`: QDA-XML codebook 1.0 (`urn:QDA-XML:codebook:1.0`), nested `Code`s with the categories' UUIDs as GUIDs, the examples closing each description after a line `Examples:` (the schema has no place of their own for them). `csv`: RFC 4180, CRLF, UTF-8, columns `name,description,parent,examples` (the parent's name; one example per line within the field; a field beginning with =, +, - or @ prefixed with '). `md`: a heading per code, its description and its examples as quotes. A run of another project is a 404. Read or edit key; counts against the read surface's rate limit.
+         */
+        get: operations["exportCodebook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sift-account/codebook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A codebook (`.qdc` or CSV) as the categories of a predefined run, started at once
+         * @description A sift extension (codebooks, docs/decisions.md). One multipart `file` field, 5 MB at most (413 past it), UTF-8: a REFI-QDA codebook (`.qdc`, checked against QDA-XML codebook 1.0; codes not codable are folders, their codes take their place) or a CSV with a header row naming its columns (`name` required; `description`, `parent` (a name), `examples` (one per line)). `format` says which, or the file name's extension. Codes of one name (letter case aside) are one category. Every problem is a 400 whose `details` name the place: `/file/rows/<row>/<column>` (rows as a spreadsheet counts them, the header 1) or `/file/codes/<guid>/<member>`; bounds are `start_analysis`'s (1-100 codes, names 1-200 characters, descriptions 2,000, 20 examples of 2,000). Nothing is stored on a 400. Otherwise a predefined run starts over every ready document with the codes as its own categories (tree kept), as `use_as_codebook` does; answers the run and the categories. No credits. Needs role `owner` or `admin` on the project.
+         */
+        post: operations["accountImportCodebook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sift-partner/codebook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A codebook (`.qdc` or CSV) as the categories of a predefined run, started at once
+         * @description A sift extension (codebooks, docs/decisions.md). One multipart `file` field, 5 MB at most (413 past it), UTF-8: a REFI-QDA codebook (`.qdc`, checked against QDA-XML codebook 1.0; codes not codable are folders, their codes take their place) or a CSV with a header row naming its columns (`name` required; `description`, `parent` (a name), `examples` (one per line)). `format` says which, or the file name's extension. Codes of one name (letter case aside) are one category. Every problem is a 400 whose `details` name the place: `/file/rows/<row>/<column>` (rows as a spreadsheet counts them, the header 1) or `/file/codes/<guid>/<member>`; bounds are `start_analysis`'s (1-100 codes, names 1-200 characters, descriptions 2,000, 20 examples of 2,000). Nothing is stored on a 400. Otherwise a predefined run starts over every ready document with the codes as its own categories (tree kept), as `use_as_codebook` does; answers the run and the categories. No credits. On a project this partner created.
+         */
+        post: operations["partnerImportCodebook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -392,6 +452,30 @@ export interface components {
             codings: number;
             /** @description what was not imported, and why */
             skipped: string[];
+        };
+        /** AnalysisRef */
+        AnalysisRef: {
+            id: string;
+            /** @description the name given at the start or by `rename_analysis`, or one made from its type and start time (UTC) */
+            name: string;
+            type: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            /** @description why the run does nothing or little (e.g. nothing new to analyse), or what it left out (documents that are not transcripts) */
+            note?: string;
+        };
+        /** CodebookAnswer */
+        CodebookAnswer: {
+            analysis: components["schemas"]["AnalysisRef"];
+            /** @description the categories of the new run, in the codebook's order (parents before their children) */
+            codebook: {
+                name: string;
+                description: string;
+                /** @description the parent category's name; null at the top */
+                parent: string | null;
+                /** @description quotes that show what the category holds */
+                examples: string[];
+            }[];
         };
         /**
          * read.get_project
@@ -709,17 +793,6 @@ export interface components {
             createdAt: string;
             /** @description ISO 8601 timestamp (UTC) */
             updatedAt: string;
-        };
-        /** AnalysisRef */
-        AnalysisRef: {
-            id: string;
-            /** @description the name given at the start or by `rename_analysis`, or one made from its type and start time (UTC) */
-            name: string;
-            type: string;
-            /** @enum {string} */
-            status: "queued" | "running" | "completed" | "failed";
-            /** @description why the run does nothing or little (e.g. nothing new to analyse), or what it left out (documents that are not transcripts) */
-            note?: string;
         };
         /** read.get_project answer */
         ReadGetProjectAnswer: {
@@ -1524,6 +1597,33 @@ export interface components {
             limit?: number;
         };
         /**
+         * account.use_as_codebook
+         * @description A sift extension of the specification (codebooks, docs/decisions.md). Turns a run's categories as they now are (renamed, merged, moved, deleted, recoded; categories made by hand under them or holding its insights included) into a codebook, name, description, parent and quotes of the insights filed in each as examples, and starts a predefined run with it over every ready document, documents added since included, into categories of its own. A write: project `owner` or `admin`. Answers the new run as `start_analysis` does, with the codebook it codes with. No credits.
+         */
+        AccountUseAsCodebook: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "use_as_codebook";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            /**
+             * Format: uuid
+             * @description a run's `id` from `start_analysis`, `get_project_status` or `get_project`
+             */
+            analysisId: string;
+            /** @description the new run's name; default `Codebook · <the run's name>` */
+            name?: string;
+            /**
+             * @description `default` (chunk by theme matrix), `overview` (top chunks per document), `inclusive` (per-document full scan)
+             * @enum {string}
+             */
+            analysisGranularity?: "default" | "inclusive" | "overview";
+            /** @description quotes carried as each category's examples (default 5): one quote per insight filed in it, taking the documents in turn, oldest insight first */
+            examplesPerCategory?: number;
+        };
+        /**
          * account.list_projects
          * @description A sift extension of the specification (self-service keys, docs/decisions.md). The projects the key reaches (every project its user is a member of, whichever account owns it), each with the user's `role`: `{accountId, projects}`.
          */
@@ -1714,6 +1814,19 @@ export interface components {
             offset: number;
             nextOffset: number | null;
         };
+        /** account.use_as_codebook answer */
+        AccountUseAsCodebookAnswer: {
+            analysis: components["schemas"]["AnalysisRef"];
+            /** @description the categories of the new run, in the codebook's order (parents before their children) */
+            codebook: {
+                name: string;
+                description: string;
+                /** @description the parent category's name; null at the top */
+                parent: string | null;
+                /** @description quotes that show what the category holds */
+                examples: string[];
+            }[];
+        };
         /** ProjectWithRole */
         ProjectWithRole: {
             /** @description UUID */
@@ -1786,7 +1899,7 @@ export interface components {
             offset: number;
             nextOffset: number | null;
         };
-        AccountRequest: components["schemas"]["AccountCreateProject"] | components["schemas"]["AccountGetProjectStatus"] | components["schemas"]["AccountConfirmDocuments"] | components["schemas"]["AccountDeleteDocuments"] | components["schemas"]["AccountStartAnalysis"] | components["schemas"]["AccountRenameAnalysis"] | components["schemas"]["AccountDeleteAnalysis"] | components["schemas"]["AccountCompareCodings"] | components["schemas"]["AccountListProjects"] | components["schemas"]["AccountCreateProjectKey"] | components["schemas"]["AccountListProjectKeys"] | components["schemas"]["AccountRevokeProjectKey"] | components["schemas"]["AccountGetCredits"];
+        AccountRequest: components["schemas"]["AccountCreateProject"] | components["schemas"]["AccountGetProjectStatus"] | components["schemas"]["AccountConfirmDocuments"] | components["schemas"]["AccountDeleteDocuments"] | components["schemas"]["AccountStartAnalysis"] | components["schemas"]["AccountRenameAnalysis"] | components["schemas"]["AccountDeleteAnalysis"] | components["schemas"]["AccountCompareCodings"] | components["schemas"]["AccountUseAsCodebook"] | components["schemas"]["AccountListProjects"] | components["schemas"]["AccountCreateProjectKey"] | components["schemas"]["AccountListProjectKeys"] | components["schemas"]["AccountRevokeProjectKey"] | components["schemas"]["AccountGetCredits"];
         /**
          * partner.create_account
          * @description Invites the user and provisions their team account; idempotent per partner and e-mail.
@@ -2044,6 +2157,33 @@ export interface components {
             /** @description passages listed, default 50 */
             limit?: number;
         };
+        /**
+         * partner.use_as_codebook
+         * @description A sift extension of the specification (codebooks, docs/decisions.md). Turns a run's categories as they now are (renamed, merged, moved, deleted, recoded; categories made by hand under them or holding its insights included) into a codebook, name, description, parent and quotes of the insights filed in each as examples, and starts a predefined run with it over every ready document, documents added since included, into categories of its own. A write: project `owner` or `admin`. Answers the new run as `start_analysis` does, with the codebook it codes with. No credits.
+         */
+        PartnerUseAsCodebook: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "use_as_codebook";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            /**
+             * Format: uuid
+             * @description a run's `id` from `start_analysis`, `get_project_status` or `get_project`
+             */
+            analysisId: string;
+            /** @description the new run's name; default `Codebook · <the run's name>` */
+            name?: string;
+            /**
+             * @description `default` (chunk by theme matrix), `overview` (top chunks per document), `inclusive` (per-document full scan)
+             * @enum {string}
+             */
+            analysisGranularity?: "default" | "inclusive" | "overview";
+            /** @description quotes carried as each category's examples (default 5): one quote per insight filed in it, taking the documents in turn, oldest insight first */
+            examplesPerCategory?: number;
+        };
         /** PartnerAccount */
         PartnerAccount: {
             id: string;
@@ -2152,7 +2292,20 @@ export interface components {
             offset: number;
             nextOffset: number | null;
         };
-        PartnerRequest: components["schemas"]["PartnerCreateAccount"] | components["schemas"]["PartnerListAccounts"] | components["schemas"]["PartnerListProjects"] | components["schemas"]["PartnerCreateProject"] | components["schemas"]["PartnerAddDocuments"] | components["schemas"]["PartnerGetProjectStatus"] | components["schemas"]["PartnerConfirmDocuments"] | components["schemas"]["PartnerDeleteDocuments"] | components["schemas"]["PartnerStartAnalysis"] | components["schemas"]["PartnerRenameAnalysis"] | components["schemas"]["PartnerDeleteAnalysis"] | components["schemas"]["PartnerCompareCodings"];
+        /** partner.use_as_codebook answer */
+        PartnerUseAsCodebookAnswer: {
+            analysis: components["schemas"]["AnalysisRef"];
+            /** @description the categories of the new run, in the codebook's order (parents before their children) */
+            codebook: {
+                name: string;
+                description: string;
+                /** @description the parent category's name; null at the top */
+                parent: string | null;
+                /** @description quotes that show what the category holds */
+                examples: string[];
+            }[];
+        };
+        PartnerRequest: components["schemas"]["PartnerCreateAccount"] | components["schemas"]["PartnerListAccounts"] | components["schemas"]["PartnerListProjects"] | components["schemas"]["PartnerCreateProject"] | components["schemas"]["PartnerAddDocuments"] | components["schemas"]["PartnerGetProjectStatus"] | components["schemas"]["PartnerConfirmDocuments"] | components["schemas"]["PartnerDeleteDocuments"] | components["schemas"]["PartnerStartAnalysis"] | components["schemas"]["PartnerRenameAnalysis"] | components["schemas"]["PartnerDeleteAnalysis"] | components["schemas"]["PartnerCompareCodings"] | components["schemas"]["PartnerUseAsCodebook"];
         /** admin.create_user */
         AdminCreateUser: {
             /**
@@ -2683,7 +2836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccountCreateProjectAnswer"] | components["schemas"]["AccountGetProjectStatusAnswer"] | components["schemas"]["AccountConfirmDocumentsAnswer"] | components["schemas"]["AccountDeleteDocumentsAnswer"] | components["schemas"]["AccountStartAnalysisAnswer"] | components["schemas"]["AccountRenameAnalysisAnswer"] | components["schemas"]["AccountDeleteAnalysisAnswer"] | components["schemas"]["AccountCompareCodingsAnswer"] | components["schemas"]["AccountListProjectsAnswer"] | components["schemas"]["AccountCreateProjectKeyAnswer"] | components["schemas"]["AccountListProjectKeysAnswer"] | components["schemas"]["AccountRevokeProjectKeyAnswer"] | components["schemas"]["AccountGetCreditsAnswer"];
+                    "application/json": components["schemas"]["AccountCreateProjectAnswer"] | components["schemas"]["AccountGetProjectStatusAnswer"] | components["schemas"]["AccountConfirmDocumentsAnswer"] | components["schemas"]["AccountDeleteDocumentsAnswer"] | components["schemas"]["AccountStartAnalysisAnswer"] | components["schemas"]["AccountRenameAnalysisAnswer"] | components["schemas"]["AccountDeleteAnalysisAnswer"] | components["schemas"]["AccountCompareCodingsAnswer"] | components["schemas"]["AccountUseAsCodebookAnswer"] | components["schemas"]["AccountListProjectsAnswer"] | components["schemas"]["AccountCreateProjectKeyAnswer"] | components["schemas"]["AccountListProjectKeysAnswer"] | components["schemas"]["AccountRevokeProjectKeyAnswer"] | components["schemas"]["AccountGetCreditsAnswer"];
                 };
             };
             /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
@@ -2840,7 +2993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PartnerCreateAccountAnswer"] | components["schemas"]["PartnerListAccountsAnswer"] | components["schemas"]["PartnerListProjectsAnswer"] | components["schemas"]["PartnerCreateProjectAnswer"] | components["schemas"]["PartnerAddDocumentsAnswer"] | components["schemas"]["PartnerGetProjectStatusAnswer"] | components["schemas"]["PartnerConfirmDocumentsAnswer"] | components["schemas"]["PartnerDeleteDocumentsAnswer"] | components["schemas"]["PartnerStartAnalysisAnswer"] | components["schemas"]["PartnerRenameAnalysisAnswer"] | components["schemas"]["PartnerDeleteAnalysisAnswer"] | components["schemas"]["PartnerCompareCodingsAnswer"];
+                    "application/json": components["schemas"]["PartnerCreateAccountAnswer"] | components["schemas"]["PartnerListAccountsAnswer"] | components["schemas"]["PartnerListProjectsAnswer"] | components["schemas"]["PartnerCreateProjectAnswer"] | components["schemas"]["PartnerAddDocumentsAnswer"] | components["schemas"]["PartnerGetProjectStatusAnswer"] | components["schemas"]["PartnerConfirmDocumentsAnswer"] | components["schemas"]["PartnerDeleteDocumentsAnswer"] | components["schemas"]["PartnerStartAnalysisAnswer"] | components["schemas"]["PartnerRenameAnalysisAnswer"] | components["schemas"]["PartnerDeleteAnalysisAnswer"] | components["schemas"]["PartnerCompareCodingsAnswer"] | components["schemas"]["PartnerUseAsCodebookAnswer"];
                 };
             };
             /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
@@ -3928,6 +4081,431 @@ export interface operations {
                 headers: {
                     /** @description stable machine-readable code: `unsupported_media_type` (a media file or a type that cannot be read) */
                     "Sift-Error-Code"?: "unsupported_media_type";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportCodebook: {
+        parameters: {
+            query?: {
+                format?: "qdc" | "csv" | "md";
+                /** @description a run's `id`; the project's categories without it */
+                analysisId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The codebook, as an attachment */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                    "text/csv": string;
+                    "text/markdown": string;
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read key where an edit key is needed, or a role below `owner`/`admin` on the project. */
+            403: {
+                headers: {
+                    /** @description stable machine-readable code: `forbidden` (a read key or a role too low for this action) */
+                    "Sift-Error-Code"?: "forbidden";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 3,617,024 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accountImportCodebook: {
+        parameters: {
+            query: {
+                projectId: string;
+                /** @description by the file name's extension when left out */
+                format?: "qdc" | "csv";
+                /** @description the run's name; default `Codebook · <file name>` */
+                name?: string;
+                analysisGranularity?: "default" | "inclusive" | "overview";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The run started, and its categories */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodebookAnswer"];
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read key where an edit key is needed, or a role below `owner`/`admin` on the project. */
+            403: {
+                headers: {
+                    /** @description stable machine-readable code: `forbidden` (a read key or a role too low for this action) */
+                    "Sift-Error-Code"?: "forbidden";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A codebook file over 5 MB. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    partnerImportCodebook: {
+        parameters: {
+            query: {
+                projectId: string;
+                /** @description by the file name's extension when left out */
+                format?: "qdc" | "csv";
+                /** @description the run's name; default `Codebook · <file name>` */
+                name?: string;
+                analysisGranularity?: "default" | "inclusive" | "overview";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The run started, and its categories */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodebookAnswer"];
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read key where an edit key is needed, or a role below `owner`/`admin` on the project. */
+            403: {
+                headers: {
+                    /** @description stable machine-readable code: `forbidden` (a read key or a role too low for this action) */
+                    "Sift-Error-Code"?: "forbidden";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A codebook file over 5 MB. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
                     [name: string]: unknown;
                 };
                 content: {
