@@ -124,6 +124,14 @@ describe.each(STORE_KINDS)('REFI-QDA export on %s', (kind) => {
       expect(second).toBe(first);
     });
 
+    it('names the file of a project named in any script: ASCII in filename, the name itself in filename*', async () => {
+      const { project } = await t.admin('create_project', { accountId: f.accountId, ownerUserId: f.userId, name: '访谈 Café' });
+      const key = (await t.admin('create_project_key', { projectId: project.id, userId: f.userId, access: 'read' })).key;
+      const res = await download(key);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="__ Caf_.qdpx"; filename*=UTF-8''${encodeURIComponent('访谈 Café.qdpx')}`);
+    });
+
     it('answers 401 without a key and 400 for a format it does not write', async () => {
       expect((await download(null)).statusCode).toBe(401);
       const res = await download(f.readKey, '/api/sift-read/export?format=pdf');

@@ -41,9 +41,11 @@ export function registerExportRoute(app: FastifyInstance, services: Services) {
     const archive = await exportQdpx(services.store, principal.project, optionsQuery(req));
     archive.on('error', (err) => services.log.error({ err, projectId: principal.projectId }, 'the export stopped before its end'));
     const name = fileName(principal.project.name);
+    // A header carries Latin-1 at most: the name in ASCII, the real one encoded beside it (RFC 6266); "访谈" alone was a 500.
+    const ascii = name.replace(/[^\x20-\x7e]/g, '_');
     return reply
       .type('application/zip')
-      .header('Content-Disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)
       .send(archive);
   });
 }
