@@ -1,7 +1,8 @@
 /**
  * Regenerates docs/console/*.png: every page of the console at 1280 and 390 px wide, over a demo
- * project built through the API (uploads, confirmation, an automatic analysis, summaries, tags,
- * notes, metadata with a refused value). Needs Debian's Chromium (`apt-get install chromium`).
+ * project built through the API (uploads, confirmation, an automatic analysis and a rerun of it
+ * with another granularity, summaries, tags, notes, metadata with a refused value). Needs
+ * Debian's Chromium (`apt-get install chromium`).
  *
  *   npm run console:screenshots
  */
@@ -79,6 +80,10 @@ async function seed() {
   const run = (await account({ action: 'start_analysis', type: 'automatic' })).analysis!.id;
   const done = async (id: string) => (await status()).analyses.find((a) => a.id === id && a.status === 'completed');
   await until('the automatic analysis', () => done(run));
+  // A second run over every document, at another granularity: the runs the picker, the run list and agreement show.
+  const rerun = (await account({ action: 'start_analysis', type: 'automatic', rerun: true, analysisGranularity: 'inclusive', name: 'Inclusive rerun' }))
+    .analysis!.id;
+  await until('the rerun', () => done(rerun));
   const summaries = (await account({ action: 'start_analysis', type: 'summaries' })).analysis!.id;
   await until('the summaries', () => done(summaries));
   // Two more, left waiting for confirmation, so the documents page shows prices and the balance after.
@@ -114,7 +119,7 @@ async function seed() {
     ],
   });
   await write({ action: 'set_metadata_values', documentId: 'D3', values: [{ fieldId: site.id, text: 'Lisbon' }] });
-  return { category: categories[0]!.id, insight: first };
+  return { category: categories[0]!.id, insight: first, runs: [run, rerun] as const };
 }
 
 async function shoot(page: Page, name: string, width: number, ready: string) {
@@ -142,6 +147,7 @@ try {
       ['documents', `#/p/${P}/documents`, '.confirm'],
       ['analysis', `#/p/${P}/analysis`, '.run'],
       ['explore', `#/p/${P}/explore?category=${seeded.category}`, '.insight'],
+      ['agreement', `#/p/${P}/agreement?a=${seeded.runs[0]}&b=${seeded.runs[1]}`, 'table.agreement'],
       ['reader', `#/p/${P}/read/${seeded.insight.documentId}?insight=${seeded.insight.id}`, 'mark.mark-active'],
       ['search', `#/p/${P}/search?q=${encodeURIComponent('bank connection keeps failing')}`, '.result'],
       ['tags-notes-memos', `#/p/${P}/notes`, '.memos li'],

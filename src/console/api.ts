@@ -22,6 +22,7 @@ const PATHS: Record<SurfaceName, string> = {
   admin: '/console/api/sift-admin',
 };
 const UPLOAD_PATH = '/console/api/sift-account/upload';
+const AGREEMENT_CSV_PATH = '/console/api/sift-read/agreement.csv';
 const SESSION_PATH = '/console/session';
 /** Sent on every request that changes something; the server refuses such requests without it (CSRF). */
 const CONSOLE_HEADERS = { 'X-Sift-Console': '1' };
@@ -152,3 +153,13 @@ export const uploadUrls = <R>(projectId: string, body: Static<typeof UploadUrls>
     headers: { 'Content-Type': 'application/json', ...CONSOLE_HEADERS },
     body: JSON.stringify(body),
   });
+
+/**
+ * The address of `compare_codings` as CSV for the session: a plain link (a GET carries the
+ * session cookie; the download needs no script). `a` and `b` are run ids or `manual`.
+ */
+export function agreementCsvHref(projectId: string, a: string, b: string, pairs: readonly { a: string; b: string }[] = []): string {
+  const q = new URLSearchParams({ projectId, a, b });
+  if (pairs.length > 0) q.set('pairs', JSON.stringify(pairs));
+  return `${AGREEMENT_CSV_PATH}?${q.toString()}`;
+}

@@ -30,3 +30,5 @@ export type Memo = Static<typeof R.Memo>;
 export type MetadataField = Static<typeof R.MetadataField>;
 export type ProjectKey = Static<typeof R.ProjectKey>;
 export type Credits = Static<(typeof accountAnswers)['get_credits']>;
+export type Agreement = Static<(typeof readAnswers)['compare_codings']>;
+export type CodeAgreement = Agreement['codes'][number];

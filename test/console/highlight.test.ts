@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { joinChunks, locateQuotes, rangeSegments, segments } from '../../src/console/highlight.js';
 import { parseCategories } from '../../src/console/categories-input.js';
+import { parsePairs } from '../../src/console/pairs-input.js';
 
 describe('reader highlights', () => {
   const chunks = ['Interviewer: How was it?', 'Participant: The sync broke.\nI had to reconnect   my bank.', 'Participant: The price is steep.'];
@@ -63,5 +64,17 @@ describe('search result snippets', () => {
     ]);
     expect(parts.map((p) => p.text).join('')).toBe(text);
     expect(parts.filter((p) => p.hit).map((p) => p.text)).toEqual(['Bank', 'banking']);
+  });
+});
+
+describe('agreement code pairs', () => {
+  it('reads one pair a line, cut at the first = as sift compare --pair cuts it, and answers the lines that are no pair', () => {
+    expect(parsePairs('Fees = Pricing\r\n\n  Support=Help = desk \nOnboarding\n= Crashes\n')).toEqual({
+      pairs: [
+        { a: 'Fees', b: 'Pricing' },
+        { a: 'Support', b: 'Help = desk' },
+      ],
+      wrong: ['Onboarding', '= Crashes'],
+    });
   });
 });

@@ -3,7 +3,8 @@ import { call, type BodyOf } from '../api.js';
 import { parseCategories } from '../categories-input.js';
 import type { AnalysisRun, ProjectStatus } from '../types.js';
 import { href } from '../router.js';
-import { Empty, ErrorNote, Loading, Notice, PageTitle, Select, StatusBadge, TextArea, useAsync, useInterval, useSubmit, when } from '../ui.js';
+import { Empty, ErrorNote, Field, Loading, Notice, PageTitle, Select, StatusBadge, TextArea, useAsync, useInterval, useSubmit, when } from '../ui.js';
+import { codingRun } from '../runs.js';
 import type { ProjectProps } from './project.js';
 
 type StartBody = BodyOf<'account', 'start_analysis'>;
@@ -55,13 +56,25 @@ export function AnalysisTab({ project, canWrite }: ProjectProps) {
       )}
       <section aria-labelledby="runs">
         <h2 id="runs">Runs</h2>
+        <p class="hint">
+          Each run keeps its own categories and insights: explore one run at a time, compare two, rename them, or delete one with what it made.
+        </p>
         {status.loading && !status.data && <Loading />}
         <ErrorNote error={status.error} onRetry={status.reload} />
         {status.data && status.data.analyses.length === 0 && <Empty title="No analysis has run on this project yet.">Start one above.</Empty>}
         {status.data && status.data.analyses.length > 0 && (
           <ul class="runs">
             {status.data.analyses.map((r) => (
-              <RunItem key={r.id} run={r} projectId={project.shortId} />
+              <RunItem
+                key={r.id}
+                run={r}
+                projectId={project.shortId}
+                canWrite={canWrite}
+                onChanged={(text) => {
+                  setNotice(text);
+                  status.reload();
+                }}
+              />
             ))}
           </ul>
         )}
@@ -75,19 +88,40 @@ type Start = (body: StartBody, what: string) => Promise<void>;
 function Automatic({ projectId, disabled, onStart }: { projectId: string; disabled: boolean; onStart: Start }) {
   const [granularity, setGranularity] = useState<Granularity>('default');
   const [reconsider, setReconsider] = useState(false);
+  const [rerun, setRerun] = useState(false);
+  const [name, setName] = useState('');
   const { busy, error, submit } = useSubmit(() =>
-    onStart({ projectId, type: 'automatic', analysisGranularity: granularity, ...(reconsider ? { reconsiderSkipped: true } : {}) }, 'The automatic analysis'),
+    onStart(
+      {
+        projectId,
+        type: 'automatic',
+        analysisGranularity: granularity,
+        ...(rerun ? { rerun: true } : reconsider ? { reconsiderSkipped: true } : {}),
+        ...(name.trim() ? { name: name.trim() } : {}),
+      },
+      'The automatic analysis',
+    ),
   );
   return (
     <section aria-labelledby="start-automatic" class="card">
       <h2 id="start-automatic">Automatic</h2>
-      <p class="hint">sift finds the themes itself, files insights with their quotes under a tree of categories. Later runs take only new documents.</p>
+      <p class="hint">
+        sift finds the themes itself, files insights with their quotes under a tree of categories. Later runs take only new documents, unless you analyse every
+        document again (another granularity, say).
+      </p>
       <form onSubmit={submit}>
         <Select label="Granularity" options={GRANULARITIES} value={granularity} onChange={(e) => setGranularity(e.currentTarget.value as Granularity)} />
         <div class="check">
-          <input id="reconsider" type="checkbox" checked={reconsider} onChange={(e) => setReconsider(e.currentTarget.checked)} />
-          <label for="reconsider">Try skipped and failed documents again</label>
+          <input id="rerun" type="checkbox" checked={rerun} onChange={(e) => setRerun(e.currentTarget.checked)} />
+          <label for="rerun">Analyse every document again, as a run of its own (no credits)</label>
         </div>
+        {!rerun && (
+          <div class="check">
+            <input id="reconsider" type="checkbox" checked={reconsider} onChange={(e) => setReconsider(e.currentTarget.checked)} />
+            <label for="reconsider">Try skipped and failed documents again</label>
+          </div>
+        )}
+        <Field label="Name (optional)" value={name} maxLength={500} placeholder="Automatic · date and time" onInput={(e) => setName(e.currentTarget.value)} />
         <ErrorNote error={error} />
         <button type="submit" disabled={busy || disabled}>
           {busy ? 'Starting…' : 'Start automatic analysis'}
@@ -145,31 +179,107 @@ function Summaries({ projectId, disabled, onStart }: { projectId: string; disabl
   );
 }
 
-function RunItem({ run, projectId }: { run: AnalysisRun; projectId: string }) {
+/** A run: its name, type and time, progress and verdicts; where its results are; rename and delete for owners and admins. */
+function RunItem({ run, projectId, canWrite, onChanged }: { run: AnalysisRun; projectId: string; canWrite: boolean; onChanged: (notice: string) => void }) {
   const c = run.coverage;
   const pct = Math.round(run.progress * 100);
+  const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
+  const titleId = `run-${run.id}`;
+  const done = (notice: string | null) => {
+    setMode('view');
+    if (notice) onChanged(notice);
+  };
   return (
-    <li class="run">
+    <li class="run" aria-labelledby={titleId}>
       <div class="run-head">
-        <strong>{RUN_TITLES[run.type] ?? run.type}</strong> <StatusBadge status={run.status} />
-        <span class="muted">started {when(run.startedAt ?? run.createdAt)}</span>
+        <strong id={titleId} class="run-name">
+          {run.name}
+        </strong>{' '}
+        <StatusBadge status={run.status} />
       </div>
-      <progress max={100} value={pct} aria-label={`${RUN_TITLES[run.type] ?? run.type}: ${pct}% of documents have a verdict`} />
+      <p class="run-meta muted">
+        {RUN_TITLES[run.type] ?? run.type}
+        {run.rerun ? ', every document again' : ''} · started {when(run.startedAt ?? run.createdAt)}
+      </p>
+      <progress max={100} value={pct} aria-label={`${run.name}: ${pct}% of documents have a verdict`} />
       <p class="verdicts">
         Verdicts: <span>{c.analysed} analysed</span> · <span>{c.skipped} skipped</span> · <span>{c.failed} failed</span> · <span>{c.pending} waiting</span>
       </p>
       {run.note && <p class="notice">{run.note}</p>}
       {run.error && <p class="field-error">{run.error}</p>}
-      {run.status === 'completed' && (run.type === 'automatic' || run.type === 'predefined') && (
-        <p>
-          <a href={href(['p', projectId, 'explore'])}>Explore the categories and insights</a>
-        </p>
-      )}
-      {run.status === 'completed' && (run.type === 'summaries' || run.type === 'metadata_summaries') && (
-        <p>
-          <a href={href(['p', projectId, 'notes'])}>Read the memos</a>
-        </p>
-      )}
+      <p class="run-links">
+        {run.status === 'completed' && codingRun(run) && (
+          <>
+            <a href={href(['p', projectId, 'explore'], { run: run.id })}>Explore the categories and insights</a>
+            <a href={href(['p', projectId, 'agreement'], { a: run.id })}>Compare with another coding</a>
+          </>
+        )}
+        {run.status === 'completed' && !codingRun(run) && <a href={href(['p', projectId, 'notes'])}>Read the memos</a>}
+        {canWrite && mode === 'view' && (
+          <>
+            <button type="button" class="secondary small" onClick={() => setMode('rename')} aria-label={`Rename ${run.name}`}>
+              Rename
+            </button>
+            <button type="button" class="secondary small" onClick={() => setMode('delete')} aria-label={`Delete ${run.name}…`}>
+              Delete…
+            </button>
+          </>
+        )}
+      </p>
+      {mode === 'rename' && <RenameRun run={run} projectId={projectId} onDone={done} />}
+      {mode === 'delete' && <DeleteRun run={run} projectId={projectId} onDone={done} />}
     </li>
+  );
+}
+
+function RenameRun({ run, projectId, onDone }: { run: AnalysisRun; projectId: string; onDone: (notice: string | null) => void }) {
+  const [name, setName] = useState(run.name);
+  const { busy, error, submit } = useSubmit(async () => {
+    const answer = await call<{ analysis: AnalysisRun }, 'account', 'rename_analysis'>('account', 'rename_analysis', {
+      projectId,
+      analysisId: run.id,
+      name: name.trim(),
+    });
+    onDone(`"${run.name}" is now called "${answer.analysis.name}".`);
+  });
+  return (
+    <form onSubmit={submit} class="inline-form run-form">
+      <Field label="New name" value={name} maxLength={500} required onInput={(e) => setName(e.currentTarget.value)} />
+      <button type="submit" disabled={busy || !name.trim() || name.trim() === run.name}>
+        {busy ? 'Saving…' : 'Save name'}
+      </button>
+      <button type="button" class="secondary" onClick={() => onDone(null)}>
+        Cancel
+      </button>
+      <ErrorNote error={error} />
+    </form>
+  );
+}
+
+function DeleteRun({ run, projectId, onDone }: { run: AnalysisRun; projectId: string; onDone: (notice: string | null) => void }) {
+  const questionId = `delete-${run.id}`;
+  const { busy, error, submit } = useSubmit(async () => {
+    const answer = await call<{ categoryIds: string[]; insightIds: string[] }, 'account', 'delete_analysis'>('account', 'delete_analysis', {
+      projectId,
+      analysisId: run.id,
+    });
+    const categories = answer.categoryIds.length;
+    const insights = answer.insightIds.length;
+    onDone(`"${run.name}" deleted, with ${categories} categor${categories === 1 ? 'y' : 'ies'} and ${insights} insight${insights === 1 ? '' : 's'}.`);
+  });
+  return (
+    <form onSubmit={submit} role="alertdialog" aria-labelledby={questionId} class="danger-zone">
+      <p id={questionId}>
+        Delete "{run.name}" with its categories and insights (and the tags' links and notes on them)? Documents, memos, tags, categories made by hand and other
+        runs stay as they are. This cannot be undone.
+      </p>
+      <button type="submit" class="danger" disabled={busy}>
+        {busy ? 'Deleting…' : 'Yes, delete the run'}
+      </button>{' '}
+      <button type="button" class="secondary" onClick={() => onDone(null)}>
+        Cancel
+      </button>
+      <ErrorNote error={error} />
+    </form>
   );
 }

@@ -5,7 +5,7 @@ import { href } from '../router.js';
 import { ErrorNote, Select, TextArea, useAsync, useSubmit, when } from '../ui.js';
 
 /** The insight a highlight supports: its categories, tags and notes; editors tag it and add notes. */
-export function InsightPanel(props: { insight: Insight; projectId: string; canWrite: boolean; quotesFound: number; closeHref: string }) {
+export function InsightPanel(props: { insight: Insight; runName: string; projectId: string; canWrite: boolean; quotesFound: number; closeHref: string }) {
   const { insight, projectId, canWrite, quotesFound, closeHref } = props;
   const notes = useAsync(() => call<{ notes: Note[] }, 'read', 'get_notes'>('read', 'get_notes', {}, { projectId }), [projectId, insight.id]);
   const mine = (notes.data?.notes ?? []).filter((n) => n.targetType === 'documentInsight' && n.targetId === insight.id);
@@ -28,6 +28,9 @@ export function InsightPanel(props: { insight: Insight; projectId: string; canWr
                 <a href={href(['p', projectId, 'explore'], { category: c.id })}>{c.text}</a>
               </span>
             ))}
+      </p>
+      <p>
+        <span class="label">Run</span> {props.runName}
       </p>
       <p>
         <span class="label">Tags</span> {insight.tags.length === 0 ? 'none' : insight.tags.map((t) => t.text).join(', ')}

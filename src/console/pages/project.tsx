@@ -5,6 +5,7 @@ import { Empty, ErrorNote, Loading, PageTitle, useAsync } from '../ui.js';
 import { DocumentsTab } from './documents.js';
 import { AnalysisTab } from './analysis.js';
 import { ExploreTab, InsightRedirect } from './explore.js';
+import { AgreementTab } from './agreement.js';
 import { ReaderView } from './reader.js';
 import { SearchTab } from './search.js';
 import { AnnotationsTab } from './annotations.js';
@@ -23,6 +24,7 @@ const TABS = [
   ['documents', 'Documents'],
   ['analysis', 'Analysis'],
   ['explore', 'Explore'],
+  ['agreement', 'Agreement'],
   ['search', 'Search'],
   ['notes', 'Tags, notes & memos'],
   ['metadata', 'Metadata'],
@@ -89,6 +91,8 @@ function ProjectTab({ tab, sub, props }: { tab: string; sub: string | undefined;
       return sub ? <InsightRedirect projectId={props.project.shortId} insightId={sub} /> : <ExploreTab {...props} />;
     case 'read':
       return sub ? <ReaderView {...props} documentId={sub} /> : <ExploreTab {...props} />;
+    case 'agreement':
+      return <AgreementTab {...props} />;
     case 'search':
       return <SearchTab {...props} />;
     case 'notes':

@@ -5,6 +5,7 @@ import { joinChunks, locateQuotes, segments, type Range } from '../highlight.js'
 import { href } from '../router.js';
 import { Empty, ErrorNote, Loading, PageTitle, StatusBadge, useAsync } from '../ui.js';
 import { InsightPanel } from './insight-panel.js';
+import { runNamer, useRunNames } from '../runs.js';
 import type { ProjectProps } from './project.js';
 
 const PAGE = 30;
@@ -40,6 +41,9 @@ export function ReaderView({ project, canWrite, query, documentId }: ProjectProp
     () => call<{ insights: Insight[] }, 'read', 'get_insights'>('read', 'get_insights', { filters: { documentIds: [documentId] } }, { projectId }),
     [projectId, documentId],
   );
+  // Two runs may quote the same passage: each insight says its run.
+  const runs = useRunNames(projectId);
+  const runName = runNamer(runs.data);
   const [more, setMore] = useState<{ loading: boolean; error: Error | null }>({ loading: false, error: null });
   const selected = query.get('insight');
   const chunkParam = query.get('chunk');
@@ -101,6 +105,7 @@ export function ReaderView({ project, canWrite, query, documentId }: ProjectProp
               offset={layout.starts[k] ?? 0}
               ranges={layout.ranges}
               byId={byId}
+              runName={runName}
               selected={selected}
               focused={c.index === focusChunk}
               link={(id) => href(['p', projectId, 'read', documentId], { insight: id })}
@@ -119,6 +124,7 @@ export function ReaderView({ project, canWrite, query, documentId }: ProjectProp
           {selected && byId.get(selected) ? (
             <InsightPanel
               insight={byId.get(selected)!}
+              runName={runName(byId.get(selected)!.analysisId)}
               projectId={projectId}
               canWrite={canWrite}
               quotesFound={layout.ranges.filter((r) => r.insightId === selected).length}
@@ -135,7 +141,7 @@ export function ReaderView({ project, canWrite, query, documentId }: ProjectProp
                 <a href={href(['p', projectId, 'read', documentId], { insight: i.id })} aria-current={i.id === selected ? 'true' : undefined}>
                   {i.text}
                 </a>
-                <span class="muted"> {i.categories.map((c) => c.text).join(', ')}</span>
+                <span class="muted"> {i.categories.map((c) => c.text).join(', ')}</span> <span class="run-tag">{runName(i.analysisId)}</span>
                 {!found.has(i.id) && <span class="muted"> (quote not in the passages read so far)</span>}
               </li>
             ))}
@@ -151,11 +157,12 @@ function ChunkText(props: {
   offset: number;
   ranges: readonly Range[];
   byId: Map<string, Insight>;
+  runName: (analysisId: string | null) => string;
   selected: string | null;
   focused: boolean;
   link: (insightId: string) => string;
 }) {
-  const { chunk, offset, ranges, byId, selected, focused, link } = props;
+  const { chunk, offset, ranges, byId, runName, selected, focused, link } = props;
   const parts = segments(chunk.text, offset, ranges);
   return (
     <p id={`chunk-${chunk.index}`} class={focused ? 'chunk chunk-focused' : 'chunk'}>
@@ -165,7 +172,7 @@ function ChunkText(props: {
         const active = selected !== null && s.insightIds.includes(selected);
         // With several insights on one passage, following the link steps to the next one.
         const target = active ? s.insightIds[(s.insightIds.indexOf(selected!) + 1) % s.insightIds.length]! : s.insightIds[0]!;
-        const tip = supports.map((i) => `${i.text} — ${i.categories.map((c) => c.text).join(', ') || 'no category'}`).join('\n');
+        const tip = supports.map((i) => `${i.text} — ${i.categories.map((c) => c.text).join(', ') || 'no category'} (${runName(i.analysisId)})`).join('\n');
         return (
           <mark key={k} class={active ? 'mark-active' : undefined} data-insights={s.insightIds.join(' ')}>
             <a href={link(target)} class="mark-link" data-tip={tip} title={tip}>

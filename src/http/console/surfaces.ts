@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UPLOAD_PATHS } from '../../schema/surfaces.js';
+import { AGREEMENT_CSV_PATH, UPLOAD_PATHS } from '../../schema/surfaces.js';
 import { forbidden, notFound, unauthorized } from '../../domain/errors.js';
 import { canWrite, findProject, roleOf } from '../../domain/projects.js';
 import { documentViewRaw } from '../../domain/documents.js';
@@ -19,6 +19,8 @@ import type { ConsoleSessions } from './sessions.js';
 import { UploadAnswer } from '../../schema/answers/surfaces.js';
 import { answerWith } from '../answers.js';
 import { SESSION_COOKIE, sessionOf } from './session-routes.js';
+import { agreementRequestOf } from '../surfaces/agreement-csv.js';
+import { agreementCsv } from '../../domain/agreement-csv.js';
 
 type AdminPrincipal = Extract<Principal, { kind: 'admin' }>;
 
@@ -99,6 +101,16 @@ export function registerConsoleSurfaces(app: FastifyInstance, services: Services
     rateLimit: () => ({ bucket: 'admin', subject: 'operator' }),
     context: async (req, reply, p) => makeCtx(services, req, reply, p as AdminPrincipal),
     handlers: adminHandlers,
+  });
+
+  // The agreement CSV (a download the Agreement page links to), as `/api/sift-read/agreement.csv`
+  // with the read surface's rules: any member of the project (`?projectId=`), its rate limit.
+  app.get(AGREEMENT_CSV_PATH, async (req, reply) => {
+    const p = await projectOf(req);
+    await applyRateLimit(services, reply, 'read', p.projectId);
+    const { projectId: _, ...query } = (req.query ?? {}) as Record<string, string | string[]>;
+    const csv = await agreementCsv(services.store.db, p.project, agreementRequestOf(query));
+    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="agreement.csv"').send(csv);
   });
 
   // The account upload (files or URLs), as `/api/sift-account/upload`.

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AGREEMENT_CSV_PATH } from '../../schema/surfaces.js';
 import { readActions } from '../../schema/read.js';
 import { compileValidator } from '../../schema/validate.js';
@@ -17,10 +17,10 @@ const codingOf = (value: string) => ({ analysisId: value === 'manual' ? null : v
 
 /**
  * The query as the body `compare_codings` would take, validated by the same schema: every
- * problem a 400 naming its parameter (`/a` rather than the body's `/a/analysisId`).
+ * problem a 400 naming its parameter (`/a` rather than the body's `/a/analysisId`). The console's
+ * route (src/http/console/surfaces.ts) hands it the query less its `projectId`.
  */
-function requestOf(req: FastifyRequest): AgreementRequest {
-  const query = (req.query ?? {}) as Record<string, string | string[]>;
+export function agreementRequestOf(query: Record<string, string | string[]>): AgreementRequest {
   for (const name of Object.keys(query))
     if (!PARAMETERS.has(name)) throw invalidField(`/${name}`, 'is not a parameter of this export (a, b, pairs, documentIds)');
   const one = (name: string): string | undefined => {
@@ -56,7 +56,7 @@ export function registerAgreementCsvRoute(app: FastifyInstance, services: Servic
   app.get(AGREEMENT_CSV_PATH, async (req, reply) => {
     const principal = await authProjectKey(services.store, bearerToken(req), services.authCache);
     await applyRateLimit(services, reply, 'read', principal.projectId);
-    const csv = await agreementCsv(services.store.db, principal.project, requestOf(req));
+    const csv = await agreementCsv(services.store.db, principal.project, agreementRequestOf((req.query ?? {}) as Record<string, string | string[]>));
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="agreement.csv"').send(csv);
   });
 }
