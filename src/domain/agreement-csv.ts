@@ -2,17 +2,7 @@ import type { DbOrTx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
 import { AGREEMENT_CSV_COLUMNS, MAX_CSV_PASSAGES } from '../schema/agreement.js';
 import { type AgreementRequest, agreementOf, passagesOf, withText } from './agreement.js';
-
-type Cell = string | number | null;
-
-/** A text field as RFC 4180 writes it; a leading =, +, -, @ is defused so that a spreadsheet never runs it as a formula. */
-function textField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Numbers as numbers (a negative kappa is not a formula), null as an empty field. */
-const field = (value: Cell): string => (value === null ? '' : typeof value === 'number' ? String(value) : textField(value));
+import { type CsvCell as Cell, csvText } from './csv-fields.js';
 
 /**
  * The comparison as one CSV table, a row per line whose `row` column says what it is: `code` (a
@@ -38,5 +28,5 @@ export async function agreementCsv(db: DbOrTx, project: Row<'projects'>, input: 
     rows.push(['passage', x.codeA, x.codeB, ...blank(8), x.appliedBy, x.documentId, x.filename, x.start, x.end, x.text]);
   }
   if (all.length > MAX_CSV_PASSAGES) rows.push(['truncated', ...blank(15), `${all.length - MAX_CSV_PASSAGES} more passages left out`]);
-  return `${rows.map((r) => r.map(field).join(',')).join('\r\n')}\r\n`;
+  return csvText(rows);
 }

@@ -5,6 +5,7 @@ import type { Payer } from '../domain/credits.js';
 import { confirm, remove, start, statusOf, type DocumentCaller } from '../domain/project-documents.js';
 import { deleteRun, renameRun } from '../domain/analysis-runs.js';
 import { compareCodingsAnswer } from '../domain/agreement.js';
+import { getMatrixAnswer } from '../domain/matrix.js';
 import { useAsCodebook } from '../domain/codebook-runs.js';
 import type { ActionHandlers, Ctx } from './handler.js';
 
@@ -32,6 +33,7 @@ export function projectDocumentHandlers<C extends Ctx>(
     rename_analysis: async (ctx, body) => renameRun(ctx.services.store, await project(ctx, body.projectId, 'write'), body),
     delete_analysis: async (ctx, body) => deleteRun(ctx.services.store, await project(ctx, body.projectId, 'write'), body),
     compare_codings: async (ctx, { projectId, ...body }) => compareCodingsAnswer(ctx.services.store.db, await project(ctx, projectId, 'read'), body),
+    get_matrix: async (ctx, { projectId, ...body }) => getMatrixAnswer(ctx.services.store.db, await project(ctx, projectId, 'read'), body),
     use_as_codebook: async (ctx, body) => useAsCodebook(caller(ctx), await project(ctx, body.projectId, 'write'), body),
   };
 }

@@ -10,6 +10,7 @@ import { registerAdminSurface } from './surfaces/admin.js';
 import { registerUploadRoutes } from './surfaces/uploads.js';
 import { registerExportRoute } from './surfaces/export.js';
 import { registerAgreementCsvRoute } from './surfaces/agreement-csv.js';
+import { registerMatrixExportRoutes } from './surfaces/matrix-export.js';
 import { registerImportRoute } from './surfaces/import.js';
 import { registerCodebookExportRoute, registerCodebookImportRoutes } from './surfaces/codebook.js';
 import { registerMcpRoute } from '../mcp/http.js';
@@ -91,6 +92,7 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
     });
     registerExportRoute(scope, full);
     registerAgreementCsvRoute(scope, full);
+    registerMatrixExportRoutes(scope, full);
     registerCodebookExportRoute(scope, full);
     registerMcpRoute(scope, full);
     registerConsole(scope, full);

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { action, AnalysisGranularity, AnalysisId, Locale, MAX_CREDITS, MAX_POSITION, ProjectIdInput, Str, StrArray, StringEnum } from './common.js';
 import { COMPARE_CODINGS_DESCRIPTION, compareCodingsMembers } from './agreement.js';
+import { GET_MATRIX_DESCRIPTION, GET_MATRIX_RULES, getMatrixMembers } from './matrix.js';
 import { useAsCodebook } from './codebook.js';
 
 export const PredefinedCategory = Type.Object(
@@ -103,6 +104,11 @@ export const projectDocumentActions = {
     'compare_codings',
     { projectId: ProjectIdInput, ...compareCodingsMembers },
     { description: `${COMPARE_CODINGS_DESCRIPTION} A read: any member of the project on the account surface.` },
+  ),
+  get_matrix: action(
+    'get_matrix',
+    { projectId: ProjectIdInput, ...getMatrixMembers },
+    { description: `${GET_MATRIX_DESCRIPTION} A read: any member of the project on the account surface.`, allOf: GET_MATRIX_RULES },
   ),
   use_as_codebook: useAsCodebook,
 };

@@ -4,6 +4,7 @@ import { AGREEMENT_CSV_PATH, CODEBOOK_IMPORT_PATHS, CODEBOOK_PATH, EXPORT_PATH, 
 import { CodebookStarted } from './codebook.js';
 import { ANALYSIS_GRANULARITIES } from './common.js';
 import { AGREEMENT_CSV_COLUMNS, MAX_CSV_PASSAGES } from './agreement.js';
+import { matrixExportPaths } from './matrix-openapi.js';
 import { UploadUrls } from './account.js';
 import { ANSWERS, ImportAnswer, UploadAnswer, WriteUploadAnswer } from './answers/surfaces.js';
 import { REFERENCED_RECORDS } from './answers/records.js';
@@ -118,6 +119,9 @@ const RECORD_TITLES = new Set([
   'CodeAgreement',
   'OverallAgreement',
   'AgreementPassage',
+  'MatrixCell',
+  'MatrixRow',
+  'MatrixColumn',
 ]);
 const REFERENCED_IDS = new Set(REFERENCED_RECORDS.map((r) => r.$id as string));
 
@@ -351,6 +355,8 @@ export function buildOpenApi(): Json {
       },
     },
   };
+
+  Object.assign(paths, matrixExportPaths(commonErrors('read'), RATE_HEADERS));
 
   paths[IMPORT_PATH] = {
     post: {

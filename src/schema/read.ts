@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { action, AnalysisId, Filters, Id, MAX_POSITION, Str, StrArray, StringEnum } from './common.js';
 import { COMPARE_CODINGS_DESCRIPTION, compareCodingsMembers } from './agreement.js';
+import { GET_MATRIX_DESCRIPTION, GET_MATRIX_RULES, getMatrixMembers } from './matrix.js';
 
 const filters = Type.Optional(Filters);
 
@@ -85,6 +86,7 @@ export const readActions = {
     { description: 'Counts of insights per category per metadata value (`metadata_distribution`) or per period (`temporal`).' },
   ),
   compare_codings: action('compare_codings', compareCodingsMembers, { description: COMPARE_CODINGS_DESCRIPTION }),
+  get_matrix: action('get_matrix', getMatrixMembers, { description: GET_MATRIX_DESCRIPTION, allOf: GET_MATRIX_RULES }),
   verify_context: action(
     'verify_context',
     {

@@ -35,6 +35,12 @@ export const EXPORT_PATH = '/api/sift-read/export';
 /** `GET`: `compare_codings` of a read or edit key's project as CSV (`?a=<run id|manual>&b=…`; agreement, docs/decisions.md). */
 export const AGREEMENT_CSV_PATH = '/api/sift-read/agreement.csv';
 
+/** `GET`: `get_matrix` of a read or edit key's project as a CSV grid or an .xlsx workbook (`?columns=…`; matrices, docs/decisions.md). */
+export const MATRIX_EXPORT_PATHS = {
+  csv: '/api/sift-read/matrix.csv',
+  xlsx: '/api/sift-read/matrix.xlsx',
+} as const;
+
 /** `POST` (multipart `file`): a REFI-QDA archive as a new project of the account key's account (`?format=qdpx`). */
 export const IMPORT_PATH = '/api/sift-account/import';
 

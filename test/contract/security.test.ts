@@ -221,6 +221,37 @@ const codebookCases = (surface: 'account' | 'partner', scope: ForeignWorld[], fo
   },
 ];
 
+/** `get_matrix` on the account or partner surface: the project in scope, the run, the parent category and the documents named as members. */
+const matrixCases = (surface: 'account' | 'partner', scope: ForeignWorld[], foreign: ForeignWorld[]): IdCase[] => [
+  {
+    surface,
+    action: 'get_matrix',
+    pointer: '/projectId',
+    kind: 'project',
+    mode: 'scope',
+    foreign: scope,
+    body: (_o, x) => ({ action: 'get_matrix', projectId: x.project, columns: 'document', analysisId: x.analysis, documentIds: [x.document] }),
+  },
+  ...(
+    [
+      ['/analysisId', 'analysis', (x: Ids) => ({ analysisId: x.analysis })],
+      ['/categoryId', 'category', (x: Ids) => ({ categoryId: x.category })],
+      // A category of the caller's own as the parent: the project's root categories grow past a matrix's rows as the suite runs.
+      ['/documentIds', 'document', (x: Ids, o: Ids) => ({ documentIds: [x.document], categoryId: o.category })],
+    ] as const
+  ).map(
+    ([pointer, kind, member]): IdCase => ({
+      surface,
+      action: 'get_matrix',
+      pointer,
+      kind,
+      mode: 'member',
+      foreign,
+      body: (o, x) => ({ action: 'get_matrix', projectId: o.project, columns: 'document', ...member(x, o) }),
+    }),
+  ),
+];
+
 const CASES: IdCase[] = [
   read('get_documents', '/id', 'document', (_o, x) => ({ id: x.document })),
   read('get_insights', '/id', 'insight', (_o, x) => ({ id: x.insight })),
@@ -232,6 +263,9 @@ const CASES: IdCase[] = [
   read('compare_codings', '/a/analysisId', 'analysis', (_o, x) => ({ a: { analysisId: x.analysis }, b: { analysisId: null } })),
   read('compare_codings', '/b/analysisId', 'analysis', (_o, x) => ({ a: { analysisId: null }, b: { analysisId: x.analysis } })),
   read('compare_codings', '/documentIds', 'document', (_o, x) => ({ a: { analysisId: null }, b: { analysisId: null }, documentIds: [x.document] })),
+  read('get_matrix', '/analysisId', 'analysis', (_o, x) => ({ columns: 'code', analysisId: x.analysis })),
+  read('get_matrix', '/categoryId', 'category', (_o, x) => ({ columns: 'code', categoryId: x.category })),
+  read('get_matrix', '/documentIds', 'document', (o, x) => ({ columns: 'document', documentIds: [x.document], categoryId: o.category })),
   read('get_memos', '/id', 'memo', (_o, x) => ({ id: x.memo })),
   read('read_document', '/documentId', 'document', (_o, x) => ({ documentId: x.document })),
   read('analyze', '/categoryIds', 'category', (_o, x) => ({ type: 'metadata_distribution', categoryIds: [x.category] })),
@@ -528,6 +562,9 @@ const CASES: IdCase[] = [
   // Agreement (a sift extension): a read, any member of the project on the account surface.
   ...compareCases('account', ['stranger'], PROJECT_WORLDS),
   ...compareCases('partner', PARTNER_WORLDS, PARTNER_WORLDS),
+  // Matrices (a sift extension): a read, any member of the project on the account surface.
+  ...matrixCases('account', ['stranger'], PROJECT_WORLDS),
+  ...matrixCases('partner', PARTNER_WORLDS, PARTNER_WORLDS),
   // Codebooks (a sift extension): a write, the run a member.
   ...codebookCases('account', ['stranger'], PROJECT_WORLDS),
   ...codebookCases('partner', PARTNER_WORLDS, PARTNER_WORLDS),
@@ -542,7 +579,7 @@ const UPLOAD_CASES: { route: 'account' | 'partner'; foreign: ForeignWorld[] }[] 
 ];
 
 /** Account-surface actions a lesser role may still call on its projects (spec: errors, 403). */
-const ACCOUNT_READS = ['get_project_status', 'compare_codings'];
+const ACCOUNT_READS = ['get_project_status', 'compare_codings', 'get_matrix'];
 
 /** The credentials that must be refused on each surface: 403 for read-only ones on a write, 401 for revoked ones. */
 type Cred =

@@ -20,6 +20,12 @@ function withCompanions(surface: SurfaceName, action: string, body: Body, path: 
       if (b.type !== 'automatic') delete b.reconsiderSkipped;
     }
   }
+  if (action === 'get_matrix') {
+    // `field` only with (and always with) metadata columns, `by` only with code columns.
+    if (path.startsWith('/field')) b.columns = 'metadata';
+    if (path.startsWith('/by')) b.columns = 'code';
+    if (b.columns === 'metadata' && b.field === undefined) b.field = 'a';
+  }
   if (surface === 'admin' && (action === 'grant_credits' || action === 'get_credits')) {
     if (path.startsWith('/partnerId')) delete b.accountId;
     else if (!path.startsWith('/accountId') && b.partnerId === undefined) b.accountId = '0b0c5a4e-8d1f-4c1e-9f1a-2b3c4d5e6f70';

@@ -19,6 +19,7 @@ import { analyzeProject } from '../../domain/analyze.js';
 import { search } from '../../domain/search.js';
 import { findEntities } from '../../domain/entities.js';
 import { compareCodingsAnswer } from '../../domain/agreement.js';
+import { getMatrixAnswer } from '../../domain/matrix.js';
 import type { readAnswers } from '../../schema/answers/surfaces.js';
 
 export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx, typeof readAnswers> = {
@@ -35,6 +36,7 @@ export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx, typeof
   find_entities: async (ctx, body) => findEntities(scopeOf(ctx), body),
   analyze: async (ctx, body) => analyzeProject(scopeOf(ctx), body),
   compare_codings: async (ctx, body) => compareCodingsAnswer(ctx.services.store.db, ctx.project, body),
+  get_matrix: async (ctx, body) => getMatrixAnswer(ctx.services.store.db, ctx.project, body),
   verify_context: async (ctx, body) => verifyContext(scopeOf(ctx), body),
 };
 

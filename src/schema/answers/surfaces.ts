@@ -34,6 +34,7 @@ import {
   User,
 } from './records.js';
 import { CompareCodingsAnswer } from './agreement.js';
+import { GetMatrixAnswer } from './matrix.js';
 import { CodebookStarted } from '../codebook.js';
 
 /** One answer schema per action: the compiler refuses a surface with an action left out. */
@@ -60,6 +61,7 @@ export const projectDocumentAnswers = {
     insightIds: Ids('its insights, deleted'),
   }),
   compare_codings: CompareCodingsAnswer,
+  get_matrix: GetMatrixAnswer,
   use_as_codebook: CodebookStarted,
 } satisfies AnswerMap<typeof projectDocumentActions>;
 
@@ -152,6 +154,7 @@ export const readAnswers = {
     ),
   }),
   compare_codings: CompareCodingsAnswer,
+  get_matrix: GetMatrixAnswer,
   verify_context: Closed({
     type: StringEnum(['documents', 'insights', 'all'] as const),
     from: Type.Integer(),

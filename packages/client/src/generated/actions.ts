@@ -20,6 +20,7 @@ export interface Actions {
     find_entities: { request: Schemas['ReadFindEntities']; answer: Schemas['ReadFindEntitiesAnswer'] };
     analyze: { request: Schemas['ReadAnalyze']; answer: Schemas['ReadAnalyzeAnswer'] };
     compare_codings: { request: Schemas['ReadCompareCodings']; answer: Schemas['ReadCompareCodingsAnswer'] };
+    get_matrix: { request: Schemas['ReadGetMatrix']; answer: Schemas['ReadGetMatrixAnswer'] };
     verify_context: { request: Schemas['ReadVerifyContext']; answer: Schemas['ReadVerifyContextAnswer'] };
   };
   write: {
@@ -42,6 +43,7 @@ export interface Actions {
     rename_analysis: { request: Schemas['AccountRenameAnalysis']; answer: Schemas['AccountRenameAnalysisAnswer'] };
     delete_analysis: { request: Schemas['AccountDeleteAnalysis']; answer: Schemas['AccountDeleteAnalysisAnswer'] };
     compare_codings: { request: Schemas['AccountCompareCodings']; answer: Schemas['AccountCompareCodingsAnswer'] };
+    get_matrix: { request: Schemas['AccountGetMatrix']; answer: Schemas['AccountGetMatrixAnswer'] };
     use_as_codebook: { request: Schemas['AccountUseAsCodebook']; answer: Schemas['AccountUseAsCodebookAnswer'] };
     list_projects: { request: Schemas['AccountListProjects']; answer: Schemas['AccountListProjectsAnswer'] };
     create_project_key: { request: Schemas['AccountCreateProjectKey']; answer: Schemas['AccountCreateProjectKeyAnswer'] };
@@ -62,6 +64,7 @@ export interface Actions {
     rename_analysis: { request: Schemas['PartnerRenameAnalysis']; answer: Schemas['PartnerRenameAnalysisAnswer'] };
     delete_analysis: { request: Schemas['PartnerDeleteAnalysis']; answer: Schemas['PartnerDeleteAnalysisAnswer'] };
     compare_codings: { request: Schemas['PartnerCompareCodings']; answer: Schemas['PartnerCompareCodingsAnswer'] };
+    get_matrix: { request: Schemas['PartnerGetMatrix']; answer: Schemas['PartnerGetMatrixAnswer'] };
     use_as_codebook: { request: Schemas['PartnerUseAsCodebook']; answer: Schemas['PartnerUseAsCodebookAnswer'] };
   };
   admin: {
@@ -83,7 +86,7 @@ export interface Actions {
 export const SURFACES = {
   read: {
     path: '/api/sift-read',
-    actions: ['get_project', 'get_documents', 'get_insights', 'get_categories', 'get_memos', 'get_tags', 'get_notes', 'get_metadata', 'search', 'read_document', 'find_entities', 'analyze', 'compare_codings', 'verify_context'],
+    actions: ['get_project', 'get_documents', 'get_insights', 'get_categories', 'get_memos', 'get_tags', 'get_notes', 'get_metadata', 'search', 'read_document', 'find_entities', 'analyze', 'compare_codings', 'get_matrix', 'verify_context'],
   },
   write: {
     path: '/api/sift-write',
@@ -91,11 +94,11 @@ export const SURFACES = {
   },
   account: {
     path: '/api/sift-account',
-    actions: ['create_project', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis', 'rename_analysis', 'delete_analysis', 'compare_codings', 'use_as_codebook', 'list_projects', 'create_project_key', 'list_project_keys', 'revoke_project_key', 'get_credits'],
+    actions: ['create_project', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis', 'rename_analysis', 'delete_analysis', 'compare_codings', 'get_matrix', 'use_as_codebook', 'list_projects', 'create_project_key', 'list_project_keys', 'revoke_project_key', 'get_credits'],
   },
   partner: {
     path: '/api/sift-partner',
-    actions: ['create_account', 'list_accounts', 'list_projects', 'create_project', 'add_documents', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis', 'rename_analysis', 'delete_analysis', 'compare_codings', 'use_as_codebook'],
+    actions: ['create_account', 'list_accounts', 'list_projects', 'create_project', 'add_documents', 'get_project_status', 'confirm_documents', 'delete_documents', 'start_analysis', 'rename_analysis', 'delete_analysis', 'compare_codings', 'get_matrix', 'use_as_codebook'],
   },
   admin: {
     path: '/api/sift-admin',

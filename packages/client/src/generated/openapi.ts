@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Read surface: one action per request
-         * @description Actions: `get_project`, `get_documents`, `get_insights`, `get_categories`, `get_memos`, `get_tags`, `get_notes`, `get_metadata`, `search`, `read_document`, `find_entities`, `analyze`, `compare_codings`, `verify_context`.
+         * @description Actions: `get_project`, `get_documents`, `get_insights`, `get_categories`, `get_memos`, `get_tags`, `get_notes`, `get_metadata`, `search`, `read_document`, `find_entities`, `analyze`, `compare_codings`, `get_matrix`, `verify_context`.
          */
         post: operations["readDispatch"];
         delete?: never;
@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Account surface: one action per request
-         * @description Actions: `create_project`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `rename_analysis`, `delete_analysis`, `compare_codings`, `use_as_codebook`, `list_projects`, `create_project_key`, `list_project_keys`, `revoke_project_key`, `get_credits`.
+         * @description Actions: `create_project`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `rename_analysis`, `delete_analysis`, `compare_codings`, `get_matrix`, `use_as_codebook`, `list_projects`, `create_project_key`, `list_project_keys`, `revoke_project_key`, `get_credits`.
          */
         post: operations["accountDispatch"];
         delete?: never;
@@ -72,7 +72,7 @@ export interface paths {
         put?: never;
         /**
          * Partner surface: one action per request
-         * @description Actions: `create_account`, `list_accounts`, `list_projects`, `create_project`, `add_documents`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `rename_analysis`, `delete_analysis`, `compare_codings`, `use_as_codebook`.
+         * @description Actions: `create_account`, `list_accounts`, `list_projects`, `create_project`, `add_documents`, `get_project_status`, `confirm_documents`, `delete_documents`, `start_analysis`, `rename_analysis`, `delete_analysis`, `compare_codings`, `get_matrix`, `use_as_codebook`.
          */
         post: operations["partnerDispatch"];
         delete?: never;
@@ -194,6 +194,46 @@ export interface paths {
          * @description A sift extension (agreement, docs/decisions.md). The comparison `compare_codings` answers, as one CSV table (RFC 4180, CRLF, UTF-8) with the columns `row`, `code_a`, `code_b`, `units`, `both`, `only_a`, `only_b`, `neither`, `percent_agreement`, `kappa`, `alpha`, `applied_by`, `document_id`, `document`, `start`, `end`, `text`; the `row` column says what a line is: `code` (a code pair's counts and figures), `mean` and `pooled` (the overall figures), `passage` (a disagreeing sentence with its text), at most 20,000 of them, then `truncated` when more were left out. Text fields that begin with =, +, - or @ are prefixed with '. The query is validated as the action's body (400 naming the parameter); an unknown run is a 404. Read or edit key; counts against the read surface's rate limit.
          */
         get: operations["exportAgreement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sift-read/matrix.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `get_matrix` as a CSV grid of one figure per cell
+         * @description A sift extension (matrices, docs/decisions.md). The matrix `get_matrix` answers for the query, which is validated as the action's body (400 naming the parameter; at most 200 rows and 500 columns); an unknown run, field, category or document is a 404. Read or edit key; counts against the read surface's rate limit. RFC 4180, CRLF, UTF-8: a line per code (`code_id`, `code`, its `insights`, `participants` and `documents`), a column per matrix column (headed by the document's file name and id, the speaker with the document, the value, or the code's name), then a `total` line with the columns' totals (for a count; empty for a share). Text fields that begin with =, +, - or @ are prefixed with '; numbers are written as numbers, a share that has no whole as an empty field.
+         */
+        get: operations["exportMatrixCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sift-read/matrix.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `get_matrix` as an Excel workbook: a sheet per figure
+         * @description A sift extension (matrices, docs/decisions.md). The matrix `get_matrix` answers for the query, which is validated as the action's body (400 naming the parameter; at most 200 rows and 500 columns); an unknown run, field, category or document is a 404. Read or edit key; counts against the read surface's rate limit. Sheets `Insights`, `Participants`, `Share of row`, `Share of column` and `Participant share`, each a line per code (`code_id`, `code`, its `insights`, `participants` and `documents`), a column per matrix column (headed by the document's file name and id, the speaker with the document, the value, or the code's name), then a `total` line with the columns' totals (for a count; empty for a share), shares formatted as percentages; `Columns` (each column's id, heading, label, document, file name, speaker, value, category and totals) and `Matrix` (what the matrix is: its columns, `by`, field, run, parent and totals). Text is stored as text, never as a formula.
+         */
+        get: operations["exportMatrixXlsx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -761,6 +801,49 @@ export interface components {
             limit?: number;
         };
         /**
+         * read.get_matrix
+         * @description A sift extension of the specification (matrices, docs/decisions.md). Codes (categories: the root categories, or the children of `categoryId`; each counting the insights filed in it or below it) against participants, documents, the values of a metadata field, or codes again (co-occurrence on a passage or in a document). Each cell: its insights, its participants (distinct speakers, or documents without speakers), and the shares of the row's insights, of the column's insights and of the column's participants it holds; each row: its insights, participants and documents, and its shares of every insight and every participant (the frequencies per code); each column: its insights and participants. At most 200 rows and 500 columns (a 400 past either). With `cell`, the ids of the insights behind that cell, in pages. Also as CSV and .xlsx (`GET /api/sift-read/matrix.csv`, `…/matrix.xlsx`).
+         */
+        ReadGetMatrix: {
+            /** @constant */
+            action: "get_matrix";
+            /**
+             * @description what the columns are (the rows are codes): `participant` (a speaker of a participant turn; a document without speakers is one participant), `document`, `metadata` (the values of `field`), `code` (co-occurrence, `by`)
+             * @enum {string}
+             */
+            columns: "participant" | "document" | "metadata" | "code";
+            /** @description with `columns: "metadata"`, and only then: the metadata field, by short name, name or id */
+            field?: string;
+            /**
+             * @description with `columns: "code"`, and only then: two codes co-occur on the same `passage` (one insight filed in both, or insights whose quotes overlap; the default) or in the same `document`
+             * @enum {string}
+             */
+            by?: "passage" | "document";
+            /** @description one run's categories and insights (its `id`), or null: those made by hand or imported; by default every run's and those made by hand */
+            analysisId?: string | null;
+            /** @description a category (id in any form, or its name) whose children are the rows; by default the root categories. At most 200 rows */
+            categoryId?: string;
+            /** @description only these documents (ready ones, any id form); by default every ready document (with a run's `analysisId`, those it analysed or skipped) */
+            documentIds?: string[];
+            /** @description the insights behind one cell: the answer then holds that row and that column alone, and `cell` lists the ids of its insights */
+            cell?: {
+                /** @description a row's `id` (or its category's name) */
+                row: string;
+                /** @description a column's `id`, as answered */
+                column: string;
+                /** @description first insight listed, default 0 */
+                offset?: number;
+                /** @description insights listed, default 100 */
+                limit?: number;
+            };
+        } & (unknown & unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_matrix";
+        });
+        /**
          * read.verify_context
          * @description Lists documents and/or insights at counter positions `from`..`to` with the head of their text.
          */
@@ -1135,6 +1218,107 @@ export interface components {
             offset: number;
             nextOffset: number | null;
         };
+        /** MatrixColumn */
+        MatrixColumn: {
+            /** @description what `cell.column` names: `D3` (a document, or a document as its own participant), `D3:Ana` (a speaker of D3), a metadata value (`""`: documents without one), a category id */
+            id: string;
+            /** @description what to show: a document's file name, a speaker's label, a value (`(no value)`), a category's name */
+            label: string;
+            /** @description participant and document columns: the document */
+            documentId?: string;
+            filename?: string;
+            /** @description participant columns: the speaker's label; null for a document that is its own participant */
+            speaker?: string | null;
+            /** @description metadata columns: the value; null for the documents without one */
+            value?: string | null;
+            /** @description code columns: the category */
+            categoryId?: string;
+            /** @description insights of any row that fall in it, each once */
+            insights: number;
+            /** @description participants it holds: its documents' participants, whether or not they said anything coded (a code column: those who said its insights) */
+            participants: number;
+            /** @description documents it holds (a code column: those its insights stand on) */
+            documents: number;
+        };
+        /** MatrixRow */
+        MatrixRow: {
+            /** @description the category's id */
+            id: string;
+            name: string;
+            /** @description the run that made the category; null when made by hand */
+            analysisId: string | null;
+            /** @description its child categories (with `categoryId` naming it, they are the rows) */
+            children: number;
+            /** @description insights filed in the category or below it */
+            insights: number;
+            /** @description distinct participants who said them */
+            participants: number;
+            /** @description documents they stand on */
+            documents: number;
+            /** @description `insights` over the insights of every row (`totals.insights`) */
+            shareOfInsights: number | null;
+            /** @description `participants` over every participant in scope (`totals.participants`) */
+            shareOfParticipants: number | null;
+            /** @description one per column, in the order of `columns` */
+            cells: components["schemas"]["MatrixCell"][];
+        };
+        /** MatrixCell */
+        MatrixCell: {
+            /** @description the row's insights that fall in the column */
+            insights: number;
+            /** @description who said them: distinct speakers (a document without speakers counting as one) */
+            participants: number;
+            /** @description `insights` over the row's insights; null for a row without any */
+            shareOfRow: number | null;
+            /** @description `insights` over the column's insights; null for a column without any */
+            shareOfColumn: number | null;
+            /** @description `participants` over the column's participants; null for a column without any */
+            participantShare: number | null;
+        };
+        /** read.get_matrix answer */
+        ReadGetMatrixAnswer: {
+            /** @enum {string} */
+            columnKind: "participant" | "document" | "metadata" | "code";
+            /**
+             * @description code columns: what co-occurring means
+             * @enum {string}
+             */
+            by?: "passage" | "document";
+            /** @description metadata columns: the field */
+            field?: {
+                id: string;
+                shortName: string;
+                text: string;
+            };
+            /** @description the run the matrix is of; null: the coding made by hand; absent: every coding */
+            analysisId?: string | null;
+            /** @description the category whose children are the rows; null: the root categories */
+            parent: {
+                id: string;
+                name: string;
+            } | null;
+            /** @description the whole matrix (with `cell` too) */
+            totals: {
+                /** @description insights in at least one row, each once */
+                insights: number;
+                /** @description participants of the documents in scope */
+                participants: number;
+                /** @description documents in scope */
+                documents: number;
+            };
+            columns: components["schemas"]["MatrixColumn"][];
+            rows: components["schemas"]["MatrixRow"][];
+            /** @description with `cell`: the insights behind it; `rows` and `columns` then hold its row and column alone */
+            cell?: {
+                row: string;
+                column: string;
+                /** @description the insights behind the cell (`get_insights` `ids`), in the order of their ids */
+                insightIds: string[];
+                total: number;
+                offset: number;
+                nextOffset: number | null;
+            };
+        };
         /** read.verify_context answer */
         ReadVerifyContextAnswer: {
             /** @enum {string} */
@@ -1163,7 +1347,7 @@ export interface components {
                 truncated: boolean;
             };
         };
-        ReadRequest: components["schemas"]["ReadGetProject"] | components["schemas"]["ReadGetDocuments"] | components["schemas"]["ReadGetInsights"] | components["schemas"]["ReadGetCategories"] | components["schemas"]["ReadGetMemos"] | components["schemas"]["ReadGetTags"] | components["schemas"]["ReadGetNotes"] | components["schemas"]["ReadGetMetadata"] | components["schemas"]["ReadSearch"] | components["schemas"]["ReadReadDocument"] | components["schemas"]["ReadFindEntities"] | components["schemas"]["ReadAnalyze"] | components["schemas"]["ReadCompareCodings"] | components["schemas"]["ReadVerifyContext"];
+        ReadRequest: components["schemas"]["ReadGetProject"] | components["schemas"]["ReadGetDocuments"] | components["schemas"]["ReadGetInsights"] | components["schemas"]["ReadGetCategories"] | components["schemas"]["ReadGetMemos"] | components["schemas"]["ReadGetTags"] | components["schemas"]["ReadGetNotes"] | components["schemas"]["ReadGetMetadata"] | components["schemas"]["ReadSearch"] | components["schemas"]["ReadReadDocument"] | components["schemas"]["ReadFindEntities"] | components["schemas"]["ReadAnalyze"] | components["schemas"]["ReadCompareCodings"] | components["schemas"]["ReadGetMatrix"] | components["schemas"]["ReadVerifyContext"];
         /**
          * write.manage_insights
          * @description `create` needs `text`; `update` needs `id`; `delete` takes `id` or `insightIds`.
@@ -1597,6 +1781,51 @@ export interface components {
             limit?: number;
         };
         /**
+         * account.get_matrix
+         * @description A sift extension of the specification (matrices, docs/decisions.md). Codes (categories: the root categories, or the children of `categoryId`; each counting the insights filed in it or below it) against participants, documents, the values of a metadata field, or codes again (co-occurrence on a passage or in a document). Each cell: its insights, its participants (distinct speakers, or documents without speakers), and the shares of the row's insights, of the column's insights and of the column's participants it holds; each row: its insights, participants and documents, and its shares of every insight and every participant (the frequencies per code); each column: its insights and participants. At most 200 rows and 500 columns (a 400 past either). With `cell`, the ids of the insights behind that cell, in pages. Also as CSV and .xlsx (`GET /api/sift-read/matrix.csv`, `…/matrix.xlsx`). A read: any member of the project on the account surface.
+         */
+        AccountGetMatrix: {
+            /** @constant */
+            action: "get_matrix";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            /**
+             * @description what the columns are (the rows are codes): `participant` (a speaker of a participant turn; a document without speakers is one participant), `document`, `metadata` (the values of `field`), `code` (co-occurrence, `by`)
+             * @enum {string}
+             */
+            columns: "participant" | "document" | "metadata" | "code";
+            /** @description with `columns: "metadata"`, and only then: the metadata field, by short name, name or id */
+            field?: string;
+            /**
+             * @description with `columns: "code"`, and only then: two codes co-occur on the same `passage` (one insight filed in both, or insights whose quotes overlap; the default) or in the same `document`
+             * @enum {string}
+             */
+            by?: "passage" | "document";
+            /** @description one run's categories and insights (its `id`), or null: those made by hand or imported; by default every run's and those made by hand */
+            analysisId?: string | null;
+            /** @description a category (id in any form, or its name) whose children are the rows; by default the root categories. At most 200 rows */
+            categoryId?: string;
+            /** @description only these documents (ready ones, any id form); by default every ready document (with a run's `analysisId`, those it analysed or skipped) */
+            documentIds?: string[];
+            /** @description the insights behind one cell: the answer then holds that row and that column alone, and `cell` lists the ids of its insights */
+            cell?: {
+                /** @description a row's `id` (or its category's name) */
+                row: string;
+                /** @description a column's `id`, as answered */
+                column: string;
+                /** @description first insight listed, default 0 */
+                offset?: number;
+                /** @description insights listed, default 100 */
+                limit?: number;
+            };
+        } & (unknown & unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_matrix";
+        });
+        /**
          * account.use_as_codebook
          * @description A sift extension of the specification (codebooks, docs/decisions.md). Turns a run's categories as they now are (renamed, merged, moved, deleted, recoded; categories made by hand under them or holding its insights included) into a codebook, name, description, parent and quotes of the insights filed in each as examples, and starts a predefined run with it over every ready document, documents added since included, into categories of its own. A write: project `owner` or `admin`. Answers the new run as `start_analysis` does, with the codebook it codes with. No credits.
          */
@@ -1814,6 +2043,50 @@ export interface components {
             offset: number;
             nextOffset: number | null;
         };
+        /** account.get_matrix answer */
+        AccountGetMatrixAnswer: {
+            /** @enum {string} */
+            columnKind: "participant" | "document" | "metadata" | "code";
+            /**
+             * @description code columns: what co-occurring means
+             * @enum {string}
+             */
+            by?: "passage" | "document";
+            /** @description metadata columns: the field */
+            field?: {
+                id: string;
+                shortName: string;
+                text: string;
+            };
+            /** @description the run the matrix is of; null: the coding made by hand; absent: every coding */
+            analysisId?: string | null;
+            /** @description the category whose children are the rows; null: the root categories */
+            parent: {
+                id: string;
+                name: string;
+            } | null;
+            /** @description the whole matrix (with `cell` too) */
+            totals: {
+                /** @description insights in at least one row, each once */
+                insights: number;
+                /** @description participants of the documents in scope */
+                participants: number;
+                /** @description documents in scope */
+                documents: number;
+            };
+            columns: components["schemas"]["MatrixColumn"][];
+            rows: components["schemas"]["MatrixRow"][];
+            /** @description with `cell`: the insights behind it; `rows` and `columns` then hold its row and column alone */
+            cell?: {
+                row: string;
+                column: string;
+                /** @description the insights behind the cell (`get_insights` `ids`), in the order of their ids */
+                insightIds: string[];
+                total: number;
+                offset: number;
+                nextOffset: number | null;
+            };
+        };
         /** account.use_as_codebook answer */
         AccountUseAsCodebookAnswer: {
             analysis: components["schemas"]["AnalysisRef"];
@@ -1899,7 +2172,7 @@ export interface components {
             offset: number;
             nextOffset: number | null;
         };
-        AccountRequest: components["schemas"]["AccountCreateProject"] | components["schemas"]["AccountGetProjectStatus"] | components["schemas"]["AccountConfirmDocuments"] | components["schemas"]["AccountDeleteDocuments"] | components["schemas"]["AccountStartAnalysis"] | components["schemas"]["AccountRenameAnalysis"] | components["schemas"]["AccountDeleteAnalysis"] | components["schemas"]["AccountCompareCodings"] | components["schemas"]["AccountUseAsCodebook"] | components["schemas"]["AccountListProjects"] | components["schemas"]["AccountCreateProjectKey"] | components["schemas"]["AccountListProjectKeys"] | components["schemas"]["AccountRevokeProjectKey"] | components["schemas"]["AccountGetCredits"];
+        AccountRequest: components["schemas"]["AccountCreateProject"] | components["schemas"]["AccountGetProjectStatus"] | components["schemas"]["AccountConfirmDocuments"] | components["schemas"]["AccountDeleteDocuments"] | components["schemas"]["AccountStartAnalysis"] | components["schemas"]["AccountRenameAnalysis"] | components["schemas"]["AccountDeleteAnalysis"] | components["schemas"]["AccountCompareCodings"] | components["schemas"]["AccountGetMatrix"] | components["schemas"]["AccountUseAsCodebook"] | components["schemas"]["AccountListProjects"] | components["schemas"]["AccountCreateProjectKey"] | components["schemas"]["AccountListProjectKeys"] | components["schemas"]["AccountRevokeProjectKey"] | components["schemas"]["AccountGetCredits"];
         /**
          * partner.create_account
          * @description Invites the user and provisions their team account; idempotent per partner and e-mail.
@@ -2158,6 +2431,51 @@ export interface components {
             limit?: number;
         };
         /**
+         * partner.get_matrix
+         * @description A sift extension of the specification (matrices, docs/decisions.md). Codes (categories: the root categories, or the children of `categoryId`; each counting the insights filed in it or below it) against participants, documents, the values of a metadata field, or codes again (co-occurrence on a passage or in a document). Each cell: its insights, its participants (distinct speakers, or documents without speakers), and the shares of the row's insights, of the column's insights and of the column's participants it holds; each row: its insights, participants and documents, and its shares of every insight and every participant (the frequencies per code); each column: its insights and participants. At most 200 rows and 500 columns (a 400 past either). With `cell`, the ids of the insights behind that cell, in pages. Also as CSV and .xlsx (`GET /api/sift-read/matrix.csv`, `…/matrix.xlsx`). A read: any member of the project on the account surface.
+         */
+        PartnerGetMatrix: {
+            /** @constant */
+            action: "get_matrix";
+            /** @description `P`-prefixed short id or raw UUID of the project */
+            projectId: string;
+            /**
+             * @description what the columns are (the rows are codes): `participant` (a speaker of a participant turn; a document without speakers is one participant), `document`, `metadata` (the values of `field`), `code` (co-occurrence, `by`)
+             * @enum {string}
+             */
+            columns: "participant" | "document" | "metadata" | "code";
+            /** @description with `columns: "metadata"`, and only then: the metadata field, by short name, name or id */
+            field?: string;
+            /**
+             * @description with `columns: "code"`, and only then: two codes co-occur on the same `passage` (one insight filed in both, or insights whose quotes overlap; the default) or in the same `document`
+             * @enum {string}
+             */
+            by?: "passage" | "document";
+            /** @description one run's categories and insights (its `id`), or null: those made by hand or imported; by default every run's and those made by hand */
+            analysisId?: string | null;
+            /** @description a category (id in any form, or its name) whose children are the rows; by default the root categories. At most 200 rows */
+            categoryId?: string;
+            /** @description only these documents (ready ones, any id form); by default every ready document (with a run's `analysisId`, those it analysed or skipped) */
+            documentIds?: string[];
+            /** @description the insights behind one cell: the answer then holds that row and that column alone, and `cell` lists the ids of its insights */
+            cell?: {
+                /** @description a row's `id` (or its category's name) */
+                row: string;
+                /** @description a column's `id`, as answered */
+                column: string;
+                /** @description first insight listed, default 0 */
+                offset?: number;
+                /** @description insights listed, default 100 */
+                limit?: number;
+            };
+        } & (unknown & unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_matrix";
+        });
+        /**
          * partner.use_as_codebook
          * @description A sift extension of the specification (codebooks, docs/decisions.md). Turns a run's categories as they now are (renamed, merged, moved, deleted, recoded; categories made by hand under them or holding its insights included) into a codebook, name, description, parent and quotes of the insights filed in each as examples, and starts a predefined run with it over every ready document, documents added since included, into categories of its own. A write: project `owner` or `admin`. Answers the new run as `start_analysis` does, with the codebook it codes with. No credits.
          */
@@ -2292,6 +2610,50 @@ export interface components {
             offset: number;
             nextOffset: number | null;
         };
+        /** partner.get_matrix answer */
+        PartnerGetMatrixAnswer: {
+            /** @enum {string} */
+            columnKind: "participant" | "document" | "metadata" | "code";
+            /**
+             * @description code columns: what co-occurring means
+             * @enum {string}
+             */
+            by?: "passage" | "document";
+            /** @description metadata columns: the field */
+            field?: {
+                id: string;
+                shortName: string;
+                text: string;
+            };
+            /** @description the run the matrix is of; null: the coding made by hand; absent: every coding */
+            analysisId?: string | null;
+            /** @description the category whose children are the rows; null: the root categories */
+            parent: {
+                id: string;
+                name: string;
+            } | null;
+            /** @description the whole matrix (with `cell` too) */
+            totals: {
+                /** @description insights in at least one row, each once */
+                insights: number;
+                /** @description participants of the documents in scope */
+                participants: number;
+                /** @description documents in scope */
+                documents: number;
+            };
+            columns: components["schemas"]["MatrixColumn"][];
+            rows: components["schemas"]["MatrixRow"][];
+            /** @description with `cell`: the insights behind it; `rows` and `columns` then hold its row and column alone */
+            cell?: {
+                row: string;
+                column: string;
+                /** @description the insights behind the cell (`get_insights` `ids`), in the order of their ids */
+                insightIds: string[];
+                total: number;
+                offset: number;
+                nextOffset: number | null;
+            };
+        };
         /** partner.use_as_codebook answer */
         PartnerUseAsCodebookAnswer: {
             analysis: components["schemas"]["AnalysisRef"];
@@ -2305,7 +2667,7 @@ export interface components {
                 examples: string[];
             }[];
         };
-        PartnerRequest: components["schemas"]["PartnerCreateAccount"] | components["schemas"]["PartnerListAccounts"] | components["schemas"]["PartnerListProjects"] | components["schemas"]["PartnerCreateProject"] | components["schemas"]["PartnerAddDocuments"] | components["schemas"]["PartnerGetProjectStatus"] | components["schemas"]["PartnerConfirmDocuments"] | components["schemas"]["PartnerDeleteDocuments"] | components["schemas"]["PartnerStartAnalysis"] | components["schemas"]["PartnerRenameAnalysis"] | components["schemas"]["PartnerDeleteAnalysis"] | components["schemas"]["PartnerCompareCodings"] | components["schemas"]["PartnerUseAsCodebook"];
+        PartnerRequest: components["schemas"]["PartnerCreateAccount"] | components["schemas"]["PartnerListAccounts"] | components["schemas"]["PartnerListProjects"] | components["schemas"]["PartnerCreateProject"] | components["schemas"]["PartnerAddDocuments"] | components["schemas"]["PartnerGetProjectStatus"] | components["schemas"]["PartnerConfirmDocuments"] | components["schemas"]["PartnerDeleteDocuments"] | components["schemas"]["PartnerStartAnalysis"] | components["schemas"]["PartnerRenameAnalysis"] | components["schemas"]["PartnerDeleteAnalysis"] | components["schemas"]["PartnerCompareCodings"] | components["schemas"]["PartnerGetMatrix"] | components["schemas"]["PartnerUseAsCodebook"];
         /** admin.create_user */
         AdminCreateUser: {
             /**
@@ -2555,7 +2917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReadGetProjectAnswer"] | components["schemas"]["ReadGetDocumentsAnswer"] | components["schemas"]["ReadGetInsightsAnswer"] | components["schemas"]["ReadGetCategoriesAnswer"] | components["schemas"]["ReadGetMemosAnswer"] | components["schemas"]["ReadGetTagsAnswer"] | components["schemas"]["ReadGetNotesAnswer"] | components["schemas"]["ReadGetMetadataAnswer"] | components["schemas"]["ReadSearchAnswer"] | components["schemas"]["ReadReadDocumentAnswer"] | components["schemas"]["ReadFindEntitiesAnswer"] | components["schemas"]["ReadAnalyzeAnswer"] | components["schemas"]["ReadCompareCodingsAnswer"] | components["schemas"]["ReadVerifyContextAnswer"];
+                    "application/json": components["schemas"]["ReadGetProjectAnswer"] | components["schemas"]["ReadGetDocumentsAnswer"] | components["schemas"]["ReadGetInsightsAnswer"] | components["schemas"]["ReadGetCategoriesAnswer"] | components["schemas"]["ReadGetMemosAnswer"] | components["schemas"]["ReadGetTagsAnswer"] | components["schemas"]["ReadGetNotesAnswer"] | components["schemas"]["ReadGetMetadataAnswer"] | components["schemas"]["ReadSearchAnswer"] | components["schemas"]["ReadReadDocumentAnswer"] | components["schemas"]["ReadFindEntitiesAnswer"] | components["schemas"]["ReadAnalyzeAnswer"] | components["schemas"]["ReadCompareCodingsAnswer"] | components["schemas"]["ReadGetMatrixAnswer"] | components["schemas"]["ReadVerifyContextAnswer"];
                 };
             };
             /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
@@ -2836,7 +3198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccountCreateProjectAnswer"] | components["schemas"]["AccountGetProjectStatusAnswer"] | components["schemas"]["AccountConfirmDocumentsAnswer"] | components["schemas"]["AccountDeleteDocumentsAnswer"] | components["schemas"]["AccountStartAnalysisAnswer"] | components["schemas"]["AccountRenameAnalysisAnswer"] | components["schemas"]["AccountDeleteAnalysisAnswer"] | components["schemas"]["AccountCompareCodingsAnswer"] | components["schemas"]["AccountUseAsCodebookAnswer"] | components["schemas"]["AccountListProjectsAnswer"] | components["schemas"]["AccountCreateProjectKeyAnswer"] | components["schemas"]["AccountListProjectKeysAnswer"] | components["schemas"]["AccountRevokeProjectKeyAnswer"] | components["schemas"]["AccountGetCreditsAnswer"];
+                    "application/json": components["schemas"]["AccountCreateProjectAnswer"] | components["schemas"]["AccountGetProjectStatusAnswer"] | components["schemas"]["AccountConfirmDocumentsAnswer"] | components["schemas"]["AccountDeleteDocumentsAnswer"] | components["schemas"]["AccountStartAnalysisAnswer"] | components["schemas"]["AccountRenameAnalysisAnswer"] | components["schemas"]["AccountDeleteAnalysisAnswer"] | components["schemas"]["AccountCompareCodingsAnswer"] | components["schemas"]["AccountGetMatrixAnswer"] | components["schemas"]["AccountUseAsCodebookAnswer"] | components["schemas"]["AccountListProjectsAnswer"] | components["schemas"]["AccountCreateProjectKeyAnswer"] | components["schemas"]["AccountListProjectKeysAnswer"] | components["schemas"]["AccountRevokeProjectKeyAnswer"] | components["schemas"]["AccountGetCreditsAnswer"];
                 };
             };
             /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
@@ -2993,7 +3355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PartnerCreateAccountAnswer"] | components["schemas"]["PartnerListAccountsAnswer"] | components["schemas"]["PartnerListProjectsAnswer"] | components["schemas"]["PartnerCreateProjectAnswer"] | components["schemas"]["PartnerAddDocumentsAnswer"] | components["schemas"]["PartnerGetProjectStatusAnswer"] | components["schemas"]["PartnerConfirmDocumentsAnswer"] | components["schemas"]["PartnerDeleteDocumentsAnswer"] | components["schemas"]["PartnerStartAnalysisAnswer"] | components["schemas"]["PartnerRenameAnalysisAnswer"] | components["schemas"]["PartnerDeleteAnalysisAnswer"] | components["schemas"]["PartnerCompareCodingsAnswer"] | components["schemas"]["PartnerUseAsCodebookAnswer"];
+                    "application/json": components["schemas"]["PartnerCreateAccountAnswer"] | components["schemas"]["PartnerListAccountsAnswer"] | components["schemas"]["PartnerListProjectsAnswer"] | components["schemas"]["PartnerCreateProjectAnswer"] | components["schemas"]["PartnerAddDocumentsAnswer"] | components["schemas"]["PartnerGetProjectStatusAnswer"] | components["schemas"]["PartnerConfirmDocumentsAnswer"] | components["schemas"]["PartnerDeleteDocumentsAnswer"] | components["schemas"]["PartnerStartAnalysisAnswer"] | components["schemas"]["PartnerRenameAnalysisAnswer"] | components["schemas"]["PartnerDeleteAnalysisAnswer"] | components["schemas"]["PartnerCompareCodingsAnswer"] | components["schemas"]["PartnerGetMatrixAnswer"] | components["schemas"]["PartnerUseAsCodebookAnswer"];
                 };
             };
             /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
@@ -3865,6 +4227,296 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read key where an edit key is needed, or a role below `owner`/`admin` on the project. */
+            403: {
+                headers: {
+                    /** @description stable machine-readable code: `forbidden` (a read key or a role too low for this action) */
+                    "Sift-Error-Code"?: "forbidden";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 3,617,024 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportMatrixCsv: {
+        parameters: {
+            query: {
+                /** @description what the columns are, as `get_matrix`'s `columns` */
+                columns: "participant" | "document" | "metadata" | "code";
+                /** @description with `columns=metadata`, and only then: the field (short name, name or id) */
+                field?: string;
+                /** @description with `columns=code`, and only then: co-occurrence on a `passage` (default) or in a `document` */
+                by?: "passage" | "document";
+                /** @description a run's `id`, or `manual`: the coding made by hand or imported (`get_matrix`'s `analysisId: null`); every coding without it */
+                analysisId?: string;
+                /** @description a category whose children are the rows; the root categories without it */
+                categoryId?: string;
+                /** @description comma-separated document ids; every ready document without it (with a run, those it covers) */
+                documentIds?: string;
+                /** @description the figure each cell holds, as named in `get_matrix`'s cells */
+                measure?: "insights" | "participants" | "shareOfRow" | "shareOfColumn" | "participantShare";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The grid, as an attachment (`matrix.csv`) */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
+            400: {
+                headers: {
+                    /** @description stable machine-readable code: `invalid` (the body, a query parameter or a file does not match the schema; `details` says where) */
+                    "Sift-Error-Code"?: "invalid";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential, or a credential of the wrong scope for this endpoint. */
+            401: {
+                headers: {
+                    /** @description stable machine-readable code: `unauthorized` (missing, invalid or revoked credential, or one of the wrong scope) */
+                    "Sift-Error-Code"?: "unauthorized";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read key where an edit key is needed, or a role below `owner`/`admin` on the project. */
+            403: {
+                headers: {
+                    /** @description stable machine-readable code: `forbidden` (a read key or a role too low for this action) */
+                    "Sift-Error-Code"?: "forbidden";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The project, or an id named in the body, does not exist or is not reachable with this credential. */
+            404: {
+                headers: {
+                    /** @description stable machine-readable code: `not_found` (the project, an id in the body, or the route does not exist for this credential) */
+                    "Sift-Error-Code"?: "not_found";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST. */
+            405: {
+                headers: {
+                    /** @description stable machine-readable code: `method_not_allowed` (a method other than POST) */
+                    "Sift-Error-Code"?: "method_not_allowed";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 3,617,024 bytes (the largest valid request of this surface, with room for layout), refused from its Content-Length; past 2 MB, one larger than the largest valid request of its action (read from its `action` member as it arrives) or holding more JSON values than any valid request of its action; or one that takes more than 30 s or 512 MB to read. The message names the limit. */
+            413: {
+                headers: {
+                    /** @description stable machine-readable code: `payload_too_large` (a body or file over its limit) */
+                    "Sift-Error-Code"?: "payload_too_large";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description stable machine-readable code: `rate_limited` (rate limit exceeded; see `Retry-After`) */
+                    "Sift-Error-Code"?: "rate_limited";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error (never leaks internals; logged with the request id). */
+            500: {
+                headers: {
+                    /** @description stable machine-readable code: `internal` (unexpected server error (logged with the request id)) */
+                    "Sift-Error-Code"?: "internal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering (a restart, a failover): retry after `Retry-After` seconds. Also `find_entities` past its time budget. */
+            503: {
+                headers: {
+                    /** @description stable machine-readable code: `unavailable` (the database or the file store is not answering (retry after `Retry-After` seconds), or work the request needs did not finish within its budget (`find_entities` over a very large project); retry later) */
+                    "Sift-Error-Code"?: "unavailable";
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportMatrixXlsx: {
+        parameters: {
+            query: {
+                /** @description what the columns are, as `get_matrix`'s `columns` */
+                columns: "participant" | "document" | "metadata" | "code";
+                /** @description with `columns=metadata`, and only then: the field (short name, name or id) */
+                field?: string;
+                /** @description with `columns=code`, and only then: co-occurrence on a `passage` (default) or in a `document` */
+                by?: "passage" | "document";
+                /** @description a run's `id`, or `manual`: the coding made by hand or imported (`get_matrix`'s `analysisId: null`); every coding without it */
+                analysisId?: string;
+                /** @description a category whose children are the rows; the root categories without it */
+                categoryId?: string;
+                /** @description comma-separated document ids; every ready document without it (with a run, those it covers) */
+                documentIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook, as an attachment (`matrix.xlsx`) */
+            200: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description the request id (echoes a sane client-sent one) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Invalid JSON, or the body does not match the schema: `details` lists `{path, message}` per field (JSON Pointer). */
