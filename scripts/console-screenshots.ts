@@ -5,6 +5,7 @@
  * Debian's Chromium (`apt-get install chromium`).
  *
  *   npm run console:screenshots
+ *   npm run console:screenshots -- codebook matrix    # only these pictures (the walk is the same)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +23,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'docs/console');
 const OPERATOR_TOKEN = 'screenshots-operator-token-0123456789';
 const WIDTHS = [1280, 390] as const;
+/** Names given on the command line: only those pictures are written. */
+const ONLY = process.argv.slice(2);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-screens-'));
 execFileSync(process.execPath, [path.join(root, 'scripts/build-console.mjs')], { stdio: 'inherit' });
@@ -127,6 +130,7 @@ async function shoot(page: Page, name: string, width: number, ready: string) {
   await page.waitForLoadState('networkidle');
   // No hover tooltip in the picture.
   await page.mouse.move(0, 0);
+  if (ONLY.length > 0 && !ONLY.includes(name)) return;
   await page.screenshot({ path: path.join(out, `${name}-${width}.png`), fullPage: true });
   process.stdout.write(`  ${name}-${width}.png\n`);
 }
@@ -147,6 +151,7 @@ try {
       ['documents', `#/p/${P}/documents`, '.confirm'],
       ['analysis', `#/p/${P}/analysis`, '.run'],
       ['explore', `#/p/${P}/explore?category=${seeded.category}`, '.insight'],
+      ['codebook', `#/p/${P}/codebook?run=${seeded.runs[0]}`, '.codebook .code'],
       ['agreement', `#/p/${P}/agreement?a=${seeded.runs[0]}&b=${seeded.runs[1]}`, 'table.agreement'],
       ['reader', `#/p/${P}/read/${seeded.insight.documentId}?insight=${seeded.insight.id}`, 'mark.mark-active'],
       ['search', `#/p/${P}/search?q=${encodeURIComponent('bank connection keeps failing')}`, '.result'],
@@ -158,6 +163,10 @@ try {
       await page.goto(`${base}/${hash}`);
       await shoot(page, name, width, ready);
     }
+    // The matrix with a cell picked: its insights and quotes under the heat map.
+    await page.goto(`${base}/#/p/${P}/matrix?run=${seeded.runs[0]}&columns=participant`);
+    await page.locator('table.matrix button.cell').first().click();
+    await shoot(page, 'matrix', width, '.cell-insights blockquote');
     await page.goto(`${base}/#/p/${P}/keys`);
     await page.getByRole('button', { name: 'Create read key' }).click();
     await shoot(page, 'keys', width, '.secret');

@@ -23,6 +23,9 @@ const PATHS: Record<SurfaceName, string> = {
 };
 const UPLOAD_PATH = '/console/api/sift-account/upload';
 const AGREEMENT_CSV_PATH = '/console/api/sift-read/agreement.csv';
+const CODEBOOK_PATH = '/console/api/sift-read/codebook';
+const CODEBOOK_IMPORT_PATH = '/console/api/sift-account/codebook';
+const MATRIX_PATH = '/console/api/sift-read/matrix';
 const SESSION_PATH = '/console/session';
 /** Sent on every request that changes something; the server refuses such requests without it (CSRF). */
 const CONSOLE_HEADERS = { 'X-Sift-Console': '1' };
@@ -162,4 +165,37 @@ export function agreementCsvHref(projectId: string, a: string, b: string, pairs:
   const q = new URLSearchParams({ projectId, a, b });
   if (pairs.length > 0) q.set('pairs', JSON.stringify(pairs));
   return `${AGREEMENT_CSV_PATH}?${q.toString()}`;
+}
+
+/** The address of a run's codebook (or the project's, without `analysisId`) as `.qdc`, CSV or Markdown, for the session. */
+export function codebookHref(projectId: string, format: 'qdc' | 'csv' | 'md', analysisId?: string): string {
+  const q = new URLSearchParams({ projectId, format });
+  if (analysisId) q.set('analysisId', analysisId);
+  return `${CODEBOOK_PATH}?${q.toString()}`;
+}
+
+/** The query of `get_matrix` as the matrix downloads take it (`analysisId=manual`: the coding by hand). */
+export interface MatrixQuery {
+  columns: string;
+  field?: string;
+  by?: string;
+  analysisId?: string;
+  categoryId?: string;
+  measure?: string;
+}
+
+/** The address of a matrix as CSV (one figure, `measure`) or .xlsx (a sheet per figure), for the session. */
+export function matrixHref(projectId: string, format: 'csv' | 'xlsx', query: MatrixQuery): string {
+  const q = new URLSearchParams({ projectId });
+  for (const [k, v] of Object.entries(query)) if (v && !(format === 'xlsx' && k === 'measure')) q.set(k, v);
+  return `${MATRIX_PATH}.${format}?${q.toString()}`;
+}
+
+/** Sends a `.qdc` or CSV codebook (multipart, one `file`): the server starts a predefined run with it. */
+export function uploadCodebook<R>(projectId: string, file: File, name?: string): Promise<R> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const q = new URLSearchParams({ projectId });
+  if (name) q.set('name', name);
+  return send<R>(`${CODEBOOK_IMPORT_PATH}?${q.toString()}`, { method: 'POST', headers: CONSOLE_HEADERS, body: form });
 }

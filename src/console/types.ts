@@ -32,3 +32,5 @@ export type ProjectKey = Static<typeof R.ProjectKey>;
 export type Credits = Static<(typeof accountAnswers)['get_credits']>;
 export type Agreement = Static<(typeof readAnswers)['compare_codings']>;
 export type CodeAgreement = Agreement['codes'][number];
+export type CodebookStarted = Static<(typeof accountAnswers)['use_as_codebook']>;
+export type Matrix = Static<(typeof readAnswers)['get_matrix']>;

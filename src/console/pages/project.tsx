@@ -6,6 +6,8 @@ import { DocumentsTab } from './documents.js';
 import { AnalysisTab } from './analysis.js';
 import { ExploreTab, InsightRedirect } from './explore.js';
 import { AgreementTab } from './agreement.js';
+import { CodebookTab } from './codebook.js';
+import { MatrixTab } from './matrix.js';
 import { ReaderView } from './reader.js';
 import { SearchTab } from './search.js';
 import { AnnotationsTab } from './annotations.js';
@@ -24,7 +26,9 @@ const TABS = [
   ['documents', 'Documents'],
   ['analysis', 'Analysis'],
   ['explore', 'Explore'],
+  ['codebook', 'Codebook'],
   ['agreement', 'Agreement'],
+  ['matrix', 'Matrix'],
   ['search', 'Search'],
   ['notes', 'Tags, notes & memos'],
   ['metadata', 'Metadata'],
@@ -91,8 +95,12 @@ function ProjectTab({ tab, sub, props }: { tab: string; sub: string | undefined;
       return sub ? <InsightRedirect projectId={props.project.shortId} insightId={sub} /> : <ExploreTab {...props} />;
     case 'read':
       return sub ? <ReaderView {...props} documentId={sub} /> : <ExploreTab {...props} />;
+    case 'codebook':
+      return <CodebookTab {...props} />;
     case 'agreement':
       return <AgreementTab {...props} />;
+    case 'matrix':
+      return <MatrixTab {...props} />;
     case 'search':
       return <SearchTab {...props} />;
     case 'notes':

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AGREEMENT_CSV_PATH, UPLOAD_PATHS } from '../../schema/surfaces.js';
+import { AGREEMENT_CSV_PATH, CODEBOOK_IMPORT_PATHS, CODEBOOK_PATH, MATRIX_EXPORT_PATHS, UPLOAD_PATHS } from '../../schema/surfaces.js';
 import { forbidden, notFound, unauthorized } from '../../domain/errors.js';
 import { canWrite, findProject, roleOf } from '../../domain/projects.js';
 import { documentViewRaw } from '../../domain/documents.js';
@@ -21,6 +21,12 @@ import { answerWith } from '../answers.js';
 import { SESSION_COOKIE, sessionOf } from './session-routes.js';
 import { agreementRequestOf } from '../surfaces/agreement-csv.js';
 import { agreementCsv } from '../../domain/agreement-csv.js';
+import { codebookExportRequestOf, registerImport } from '../surfaces/codebook.js';
+import { exportCodebook } from '../../domain/codebook-export.js';
+import { matrixExportRequestOf } from '../surfaces/matrix-export.js';
+import { matrixCsv, matrixXlsx } from '../../domain/matrix-export.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type AdminPrincipal = Extract<Principal, { kind: 'admin' }>;
 
@@ -112,6 +118,47 @@ export function registerConsoleSurfaces(app: FastifyInstance, services: Services
     const csv = await agreementCsv(services.store.db, p.project, agreementRequestOf(query));
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="agreement.csv"').send(csv);
   });
+
+  // The codebook as .qdc, CSV or Markdown (the Codebook page's links), as `/api/sift-read/codebook`:
+  // any member, the read surface's rate limit, the query checked by the export's own parser.
+  app.get(CODEBOOK_PATH, async (req, reply) => {
+    const p = await projectOf(req);
+    await applyRateLimit(services, reply, 'read', p.projectId);
+    const { projectId: _, ...query } = (req.query ?? {}) as Record<string, string | string[]>;
+    const file = await exportCodebook(services.store.db, p.project, codebookExportRequestOf(query));
+    const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_');
+    return reply
+      .type(file.contentType)
+      .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .send(file.body);
+  });
+
+  // The matrix as CSV and .xlsx (the Matrix page's links), as `/api/sift-read/matrix.csv` and `.xlsx`.
+  for (const format of ['csv', 'xlsx'] as const) {
+    app.get(MATRIX_EXPORT_PATHS[format], async (req, reply) => {
+      const p = await projectOf(req);
+      await applyRateLimit(services, reply, 'read', p.projectId);
+      const { projectId: _, ...query } = (req.query ?? {}) as Record<string, string | string[]>;
+      const { request, measure } = matrixExportRequestOf(query, format);
+      const disposition = `attachment; filename="matrix.${format}"`;
+      if (format === 'csv') {
+        const csv = await matrixCsv(services.store.db, p.project, request, measure);
+        return reply.type('text/csv; charset=utf-8').header('Content-Disposition', disposition).send(csv);
+      }
+      const xlsx = await matrixXlsx(services.store.db, p.project, request);
+      return reply.type(XLSX).header('Content-Disposition', disposition).send(xlsx);
+    });
+  }
+
+  // The codebook import (a .qdc or CSV starting a predefined run), as `/api/sift-account/codebook`:
+  // the same route, with the session's user instead of an account key (owner or admin of the project).
+  withMultipart(app, (files) =>
+    registerImport(files, services, CODEBOOK_IMPORT_PATHS.account, async (req, reply) => {
+      const principal = await accountOf(req);
+      await applyRateLimit(services, reply, 'accountUpload', principal.accountId);
+      return accountProject(services.store.db, principal.userId, projectIdQuery(req), 'write');
+    }),
+  );
 
   // The account upload (files or URLs), as `/api/sift-account/upload`.
   withMultipart(app, (files) =>

@@ -23,7 +23,10 @@ type Query = Record<string, unknown>;
 
 /** The query's parameters, each at most once and none unknown (400 naming it otherwise). */
 function queryOf(req: FastifyRequest, known: readonly string[]): Query {
-  const q = (req.query as Query | undefined) ?? {};
+  return checkedQuery((req.query as Query | undefined) ?? {}, known);
+}
+
+function checkedQuery(q: Query, known: readonly string[]): Query {
   for (const [name, value] of Object.entries(q)) {
     if (!known.includes(name)) throw invalidField(`/${name}`, `is not a parameter here (${known.join(', ')})`);
     if (Array.isArray(value)) throw invalidField(`/${name}`, 'is given more than once');
@@ -38,16 +41,21 @@ const oneOf = <T extends string>(q: Query, name: string, values: readonly T[]): 
   return v as T;
 };
 
+/** The export's query (`format`, `analysisId`), checked; the console's route (src/http/console/surfaces.ts) hands it the query less its `projectId`. */
+export function codebookExportRequestOf(query: Query): { format: CodebookExportFormat; analysisId?: string } {
+  const q = checkedQuery(query, ['format', 'analysisId']);
+  const format: CodebookExportFormat = oneOf(q, 'format', CODEBOOK_EXPORT_FORMATS) ?? 'qdc';
+  const analysisId = q.analysisId;
+  if (analysisId !== undefined && (typeof analysisId !== 'string' || !isUuid(analysisId))) throw invalidField('/analysisId', "must be a run's id (a UUID)");
+  return { format, ...(analysisId === undefined ? {} : { analysisId }) };
+}
+
 /** `GET /api/sift-read/codebook?format=qdc|csv|md[&analysisId=]`: authenticated and rate-limited as the read surface. */
 export function registerCodebookExportRoute(app: FastifyInstance, services: Services) {
   app.get(CODEBOOK_PATH, async (req, reply) => {
     const principal = await authProjectKey(services.store, bearerToken(req), services.authCache);
     await applyRateLimit(services, reply, 'read', principal.projectId);
-    const q = queryOf(req, ['format', 'analysisId']);
-    const format: CodebookExportFormat = oneOf(q, 'format', CODEBOOK_EXPORT_FORMATS) ?? 'qdc';
-    const analysisId = q.analysisId;
-    if (analysisId !== undefined && (typeof analysisId !== 'string' || !isUuid(analysisId))) throw invalidField('/analysisId', "must be a run's id (a UUID)");
-    const file = await exportCodebook(services.store.db, principal.project, { format, analysisId });
+    const file = await exportCodebook(services.store.db, principal.project, codebookExportRequestOf((req.query as Query | undefined) ?? {}));
     // A header carries Latin-1 at most: the plain name in ASCII, the real one encoded beside it (RFC 6266).
     const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_');
     return reply
@@ -86,7 +94,7 @@ type Authorise = (req: FastifyRequest, reply: FastifyReply) => Promise<Row<'proj
  * as a predefined run's categories, started at once (docs/decisions.md, "Codebooks"). Authentication,
  * rate limit and the project's role are checked before the body is read, as for uploads.
  */
-function registerImport(app: FastifyInstance, services: Services, url: string, authorise: Authorise) {
+export function registerImport(app: FastifyInstance, services: Services, url: string, authorise: Authorise) {
   app.post(url, {
     onRequest: async (req, reply) => {
       req.codebookProject = await authorise(req, reply);

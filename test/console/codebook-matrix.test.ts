@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ACCOUNT, makeTestApp, seedProject, type Fixture, type TestApp } from '../helpers/app.js';
+import { agreementProject } from '../helpers/agreement-project.js';
+import { buildConsole } from './build.js';
+import { hasChromium, launchChromium } from './chromium.js';
+
+const squeeze = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+const SLOW = { timeout: 30_000, interval: 200 };
+
+/**
+ * Codebook and Matrix pages (issue 43, parts 2 and 4), in Chromium, over the agreement project's
+ * two runs laid down by hand (test/helpers/agreement-project.ts: Run a codes Fees and Support in
+ * Ana's turns of one.txt, Onboarding in two.txt, a document without speakers and so a participant of its own).
+ */
+describe.skipIf(!hasChromium())('console codebook and matrix in Chromium', () => {
+  let t: TestApp;
+  let f: Fixture;
+  let browser: Browser;
+  let base: string;
+  let runA = '';
+  let runB = '';
+
+  const open = async (width: number): Promise<{ context: BrowserContext; page: Page; problems: string[] }> => {
+    const context = await browser.newContext({ viewport: { width, height: width > 600 ? 900 : 844 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    await page.goto(base);
+    await page.getByLabel('Account key').fill(f.accountKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+    return { context, page, problems };
+  };
+  const go = (page: Page, view: string) => page.goto(`${base}/#/p/${f.projectShortId}/${view}`);
+  const overflow = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  const runNames = async () =>
+    ((await t.post(ACCOUNT, f.accountKey, { action: 'get_project_status', projectId: f.projectId })).json() as { analyses: { name: string }[] }).analyses.map(
+      (a) => a.name,
+    );
+
+  beforeAll(async () => {
+    buildConsole();
+    t = await makeTestApp('sqlite');
+    f = await seedProject(t);
+    ({ runA, runB } = await agreementProject(t, f));
+    base = await t.app.server.listen({ port: 0, host: '127.0.0.1' });
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('shows a run as a codebook, downloads it with the session, and uses it as a codebook for a new run', async () => {
+    const { context, page, problems } = await open(1280);
+    await go(page, `codebook?run=${runA}`);
+    await expect.poll(async () => (await page.locator('.codebook .code-name').allTextContents()).sort(), SLOW).toEqual(['Fees', 'Onboarding', 'Support']);
+
+    // The three downloads reach the console's route with the session's cookie.
+    for (const [name, type, first] of [
+      ['.qdc (REFI-QDA)', /xml/, '<?xml'],
+      ['CSV', /^text\/csv/, 'name,description,parent,examples'],
+      ['Markdown', /^text\/markdown/, '#'],
+    ] as const) {
+      const link = page.getByRole('link', { name, exact: true });
+      const res = await context.request.get(new URL((await link.getAttribute('href'))!, base).toString());
+      expect(res.status(), name).toBe(200);
+      expect(res.headers()['content-type']).toMatch(type);
+      expect((await res.text()).startsWith(first), name).toBe(true);
+    }
+
+    await page.getByLabel('Name of the new run (optional)').fill('Codebook of a');
+    await page.getByRole('button', { name: 'Use as codebook' }).click();
+    await page.getByRole('status').filter({ hasText: '"Codebook of a" started with a codebook of 3 codes.' }).waitFor(SLOW);
+    const made = page.locator('.codebook-made');
+    expect((await made.locator('.code-name').allTextContents()).sort()).toEqual(['Fees', 'Onboarding', 'Support']);
+    // Each code carries its run's quotes as examples.
+    expect(squeeze(await made.locator('.code[data-code="Support"] blockquote').first().textContent())).toBe('Support answered within an hour');
+    expect(await runNames()).toContain('Codebook of a');
+    await made.getByRole('link', { name: 'Explore its categories' }).click();
+    await expect.poll(() => page.url(), SLOW).toMatch(/explore\?run=/);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('starts a predefined run from an uploaded CSV codebook', async () => {
+    const { context, page, problems } = await open(1280);
+    await go(page, `codebook?run=${runB}`);
+    await page.locator('.codebook .code-name').first().waitFor(SLOW);
+    await page.getByLabel('Codebook file (.qdc or .csv)').setInputFiles({
+      name: 'mine.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('name,description,parent,examples\nPrices,what things cost,,\nDelays,,Prices,\n'),
+    });
+    await page.getByLabel('Name of the run (optional)').fill('From a file');
+    await page.getByRole('button', { name: 'Start the run' }).click();
+    await page.getByRole('status').filter({ hasText: '"From a file" started with a codebook of 2 codes.' }).waitFor(SLOW);
+    expect(squeeze(await page.locator('.codebook-made .code[data-code="Delays"] .code-parent').textContent())).toBe('under Prices');
+    expect(await runNames()).toContain('From a file');
+
+    // A file that is no codebook says why.
+    await page.getByLabel('Codebook file (.qdc or .csv)').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('what,ever\n1,2\n') });
+    await page.getByRole('button', { name: 'Start the run' }).click();
+    await page.locator('section[aria-labelledby="upload-codebook"] .error-note').waitFor(SLOW);
+    expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('draws the heat map and the bar chart, shows a cell’s quotes on a click, and links the CSV and .xlsx', async () => {
+    const { context, page, problems } = await open(1280);
+    await go(page, `matrix?run=${runA}&columns=participant`);
+    const table = page.locator('table.matrix');
+    await table.waitFor(SLOW);
+    expect((await table.locator('thead th').allTextContents()).map(squeeze)).toEqual(['Code', 'Ana one.txt', 'two.txt']);
+    const fees = table.locator('tbody tr[data-row="Fees"]');
+    expect((await fees.locator('td').allTextContents()).map(squeeze)).toEqual(['1', '0']);
+    expect(await fees.locator('td').first().getAttribute('class')).toBe('heat-5');
+    expect(await page.locator('svg.bars g.bar').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-code')))).toEqual(
+      await table.locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-row'))),
+    );
+
+    await fees.getByRole('button').click();
+    const cell = page.locator('.cell-insights');
+    await expect.poll(async () => squeeze(await cell.locator('#cell-title').textContent()), SLOW).toBe('Fees × Ana (one.txt) (1 insight)');
+    await expect.poll(() => cell.locator('blockquote').allTextContents(), SLOW).toEqual(['The fees went up twice this year. Nobody told us']);
+
+    // Another measure: shares of the row.
+    await page.getByLabel('Measure').selectOption('shareOfRow');
+    await expect.poll(async () => (await fees.locator('td').allTextContents()).map(squeeze), SLOW).toEqual(['100%', '0%']);
+
+    // Documents as columns; codes co-occurring.
+    await page.getByLabel('Columns').selectOption('document');
+    await expect.poll(async () => (await table.locator('thead th').allTextContents()).map(squeeze), SLOW).toEqual(['Code', 'one.txt', 'two.txt']);
+    await page.getByLabel('Columns').selectOption('code-passage');
+    await expect.poll(async () => (await table.locator('thead th').count()) > 1, SLOW).toBe(true);
+
+    for (const name of ['CSV (this measure)', '.xlsx (a sheet per measure)']) {
+      const link = page.getByRole('link', { name });
+      const res = await context.request.get(new URL((await link.getAttribute('href'))!, base).toString());
+      expect(res.status(), name).toBe(200);
+      expect(res.headers()['content-disposition']).toMatch(/^attachment; filename="matrix\.(csv|xlsx)"$/);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  for (const width of [1280, 390]) {
+    it(`lays out the codebook and matrix pages at ${width} px without sideways scrolling or console errors`, async () => {
+      const { context, page, problems } = await open(width);
+      const views: [string, string][] = [
+        [`codebook?run=${runA}`, '.codebook .code'],
+        [`matrix?run=${runA}&columns=participant`, 'table.matrix'],
+        [`matrix?columns=document`, 'svg.bars'],
+      ];
+      for (const [view, ready] of views) {
+        await go(page, view);
+        await page.locator(ready).first().waitFor(SLOW);
+        await page.waitForLoadState('networkidle');
+        expect(await overflow(page), view).toBeLessThanOrEqual(0);
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+});
