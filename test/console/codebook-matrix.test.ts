@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ACCOUNT, makeTestApp, seedProject, type Fixture, type TestApp } from '../helpers/app.js';
+import { ACCOUNT, READ, WRITE, makeTestApp, seedProject, type Fixture, type TestApp } from '../helpers/app.js';
 import { agreementProject } from '../helpers/agreement-project.js';
 import { buildConsole } from './build.js';
 import { hasChromium, launchChromium } from './chromium.js';
@@ -142,6 +142,35 @@ describe.skipIf(!hasChromium())('console codebook and matrix in Chromium', () =>
       expect(res.status(), name).toBe(200);
       expect(res.headers()['content-disposition']).toMatch(/^attachment; filename="matrix\.(csv|xlsx)"$/);
     }
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("takes a metadata field's values as columns, and a code's children as rows", async () => {
+    const site = (await t.post(WRITE, f.editKey, { action: 'manage_metadata_fields', operation: 'create', text: 'Site' })).json().field;
+    const set = await t.post(WRITE, f.editKey, { action: 'set_metadata_values', documentId: 'D1', values: [{ fieldId: site.id, text: 'Berlin' }] });
+    expect(set.statusCode, set.body).toBe(200);
+    // Run b's Crashes filed under its Support.
+    const tree = (await t.post(READ, f.readKey, { action: 'get_categories', analysisId: runB })).json().categories as { id: string; text: string }[];
+    const id = (name: string) => tree.find((c) => c.text === name)!.id;
+    const moved = await t.post(WRITE, f.editKey, { action: 'manage_categories', operation: 'update', id: id('Crashes'), parentId: id('Support') });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const { context, page, problems } = await open(1280);
+    await go(page, `matrix?run=${runB}&columns=metadata`);
+    await page.getByLabel('Field').selectOption(site.shortName);
+    const table = page.locator('table.matrix');
+    await expect.poll(async () => (await table.locator('thead th').allTextContents()).map(squeeze), SLOW).toEqual(['Code', 'Berlin', '(no value)']);
+    // Fees: one insight in D1 (Berlin), one in D2 (no value); Support holds Crashes' insight too.
+    expect((await table.locator('tbody tr[data-row="Fees"] td').allTextContents()).map(squeeze)).toEqual(['1', '1']);
+    expect(await table.locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-row')))).toEqual(['Fees', 'Support']);
+
+    await table.getByRole('link', { name: 'Support: its 1 code as rows' }).click();
+    await expect.poll(() => table.locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-row'))), SLOW).toEqual(['Crashes']);
+    expect(page.url()).toContain('category=');
+    expect(await page.getByRole('link', { name: 'CSV (this measure)' }).getAttribute('href')).toContain('categoryId=');
+    await page.getByRole('link', { name: 'Back to the top codes' }).click();
+    await expect.poll(() => table.locator('tbody tr').count(), SLOW).toBe(2);
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);

@@ -40,7 +40,8 @@ const level = (v: number | null, max: number) => (v === null || v <= 0 || max <=
 function matrixQuery(query: URLSearchParams): MatrixQuery | null {
   const kind = query.get('columns') ?? 'participant';
   const run = query.get('run') ?? '';
-  const base = run ? { analysisId: run } : {};
+  const category = query.get('category') ?? '';
+  const base = { ...(run ? { analysisId: run } : {}), ...(category ? { categoryId: category } : {}) };
   if (kind === 'metadata') {
     const field = query.get('field');
     return field ? { columns: 'metadata', field, ...base } : null;
@@ -54,6 +55,7 @@ const bodyOf = (q: MatrixQuery) => ({
   ...(q.field ? { field: q.field } : {}),
   ...(q.by ? { by: q.by as 'passage' | 'document' } : {}),
   ...(q.analysisId ? { analysisId: q.analysisId === 'manual' ? null : q.analysisId } : {}),
+  ...(q.categoryId ? { categoryId: q.categoryId } : {}),
 });
 
 /**
@@ -68,13 +70,14 @@ export function MatrixTab({ project, query }: ProjectProps) {
   const run = query.get('run') ?? '';
   const kind = query.get('columns') ?? 'participant';
   const field = query.get('field') ?? '';
+  const category = query.get('category') ?? '';
   const measure = (MEASURES.find(([m]) => m === query.get('measure'))?.[0] ?? 'insights') as Measure;
   const q = matrixQuery(query);
   const to = (more: Record<string, string | undefined>) =>
-    href(['p', projectId, 'matrix'], { run: run || undefined, columns: kind, field: field || undefined, measure, ...more });
+    href(['p', projectId, 'matrix'], { run: run || undefined, columns: kind, field: field || undefined, category: category || undefined, measure, ...more });
   const matrix = useAsync(
     () => (q ? call<Matrix, 'read', 'get_matrix'>('read', 'get_matrix', bodyOf(q), { projectId }) : Promise.resolve(null)),
-    [projectId, run, kind, field],
+    [projectId, run, kind, field, category],
   );
   const [cell, setCell] = useState<{ row: string; column: string; label: string } | null>(null);
   const fieldOptions: [string, string][] = [['', 'Choose a field'], ...(fields.data?.fields ?? []).map((f): [string, string] => [f.shortName, f.text])];
@@ -93,7 +96,7 @@ export function MatrixTab({ project, query }: ProjectProps) {
               value={run}
               onChange={(id) => {
                 setCell(null);
-                navigate(to({ run: id || undefined }));
+                navigate(to({ run: id || undefined, category: undefined }));
               }}
             />
           ) : (
@@ -128,7 +131,14 @@ export function MatrixTab({ project, query }: ProjectProps) {
       <ErrorNote error={matrix.error} onRetry={matrix.reload} />
       {matrix.data && q && (
         <>
-          <HeatMap matrix={matrix.data} measure={measure} picked={cell} onPick={setCell} />
+          <HeatMap
+            matrix={matrix.data}
+            measure={measure}
+            picked={cell}
+            onPick={setCell}
+            rowsOf={(id) => to({ category: id })}
+            top={category ? to({ category: undefined }) : null}
+          />
           {cell && <CellInsights key={`${cell.row}\u0000${cell.column}`} projectId={projectId} query={q} cell={cell} onClose={() => setCell(null)} />}
           <Frequencies matrix={matrix.data} />
           <p class="downloads">
@@ -149,9 +159,12 @@ function HeatMap(props: {
   measure: Measure;
   picked: { row: string; column: string } | null;
   onPick: (cell: { row: string; column: string; label: string }) => void;
+  /** The address of the matrix whose rows are a category's children; `top`: back to the root categories. */
+  rowsOf: (categoryId: string) => string;
+  top: string | null;
 }) {
   const { matrix, measure, picked } = props;
-  if (matrix.rows.length === 0) return <Empty title="No code holds an insight here." />;
+  if (matrix.rows.length === 0) return <Empty title="No code here.">{props.top && <a href={props.top}>Back to the top codes</a>}</Empty>;
   if (matrix.columns.length === 0) return <Empty title="No column: no document in scope." />;
   const max = Math.max(0, ...matrix.rows.flatMap((r) => r.cells.map((c) => c[measure] ?? 0)));
   return (
@@ -162,6 +175,11 @@ function HeatMap(props: {
         {matrix.totals.participants === 1 ? '' : 's'} · {matrix.totals.documents} document{matrix.totals.documents === 1 ? '' : 's'}
         {matrix.field ? ` · ${matrix.field.text}` : ''}
       </p>
+      {matrix.parent && props.top && (
+        <p>
+          Rows: the codes under <strong>{matrix.parent.name}</strong> · <a href={props.top}>Back to the top codes</a>
+        </p>
+      )}
       <div class="matrix-wrap">
         <table class="matrix">
           <thead>
@@ -183,7 +201,15 @@ function HeatMap(props: {
           <tbody>
             {matrix.rows.map((r) => (
               <tr key={r.id} data-row={r.name}>
-                <th scope="row">{r.name}</th>
+                <th scope="row" title={r.name}>
+                  {r.children > 0 ? (
+                    <a href={props.rowsOf(r.id)} aria-label={`${r.name}: its ${r.children} code${r.children === 1 ? '' : 's'} as rows`}>
+                      {r.name}
+                    </a>
+                  ) : (
+                    r.name
+                  )}
+                </th>
                 {r.cells.map((cell, k) => {
                   const col = matrix.columns[k]!;
                   const on = picked?.row === r.id && picked.column === col.id;
