@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -11,6 +14,13 @@ import { loadStudy, STUDIES_DIR } from '../../eval/passages/load.js';
 /** Ten interviews of a development study analysed first, two uploaded after the first run. */
 const FILES = loadStudy(path.join(STUDIES_DIR, 'care-workers')).transcripts.map((x) => ({ filename: `${x.id}.txt`, content: x.text }));
 
+/** xmllint's verdict on a file against a schema (Debian's libxml2-utils; CI installs it). */
+function validate(xml: string, xsd: string): void {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loop-')), 'codebook.qdc');
+  fs.writeFileSync(file, xml);
+  execFileSync('xmllint', ['--noout', '--schema', path.resolve(xsd), file], { stdio: 'pipe' });
+}
+
 interface Category {
   id: string;
   text: string;
@@ -22,7 +32,8 @@ const flat = (nodes: Category[]): Category[] => nodes.flatMap((n) => [n, ...flat
  * The loop a researcher follows (issue 43), end to end in one project: an automatic run → rename,
  * merge, delete → use as codebook → a predefined run over every document, two added after the
  * first run → compared with the automatic run, and with the team's own coding imported from a
- * `.qdpx` → a matrix → the files open (the matrix's CSV and `.xlsx`, the codebook's CSV).
+ * `.qdpx` → a matrix → the files open (the matrix's CSV and `.xlsx`, the codebook's CSV and its
+ * `.qdc`, valid against the REFI-QDA codebook schema).
  */
 describe.each(STORE_KINDS)('the researcher’s loop on %s', (kind) => {
   describe.skipIf(skipKind(kind))('', () => {
@@ -98,7 +109,11 @@ describe.each(STORE_KINDS)('the researcher’s loop on %s', (kind) => {
       await call(ACCOUNT, f.accountKey, { action: 'confirm_documents', projectId, expectedCreditCost: status.confirmableCreditCost });
       await t.app.workers.drain();
       const readKey = (await call(ACCOUNT, f.accountKey, { action: 'create_project_key', projectId, access: 'read' })).secret as string;
-      // The codebook goes there as a file, as a researcher carries it from one project to another.
+      // The codebook goes there as a file, as a researcher carries it from one project to another;
+      // as REFI-QDA's codebook it is valid against that schema.
+      const qdc = await get(`/api/sift-read/codebook?format=qdc&analysisId=${codebookRun}`);
+      expect(qdc.statusCode).toBe(200);
+      validate(qdc.body, 'assets/refi-qda/Codebook.xsd');
       const csv = await get(`/api/sift-read/codebook?format=csv&analysisId=${codebookRun}`);
       expect(csv.statusCode).toBe(200);
       const file = multipart([{ filename: 'codebook.csv', content: csv.body }]);
