@@ -1,3 +1,4 @@
+import { collapsed } from '../engine/text/collapse.js';
 /**
  * Where an insight's quotes sit in a document, for the reader's highlights. Quotes are verbatim
  * slices of the document, but the reader sees it as chunks: the chunks are joined, each quote is
@@ -22,28 +23,6 @@ export interface Segment {
   insightIds: string[];
 }
 
-/** The text with each run of white space as one space, and each kept character's index in the original. */
-function collapse(text: string): { flat: string; at: number[] } {
-  let flat = '';
-  const at: number[] = [];
-  let inSpace = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (/\s/.test(ch)) {
-      if (!inSpace && flat.length > 0) {
-        flat += ' ';
-        at.push(i);
-      }
-      inSpace = true;
-    } else {
-      flat += ch;
-      at.push(i);
-      inSpace = false;
-    }
-  }
-  return { flat, at };
-}
-
 const squeeze = (s: string) => s.trim().replace(/\s+/g, ' ');
 
 /**
@@ -51,8 +30,9 @@ const squeeze = (s: string) => s.trim().replace(/\s+/g, ' ');
  * found are answered in `missing`, so that the reader can say so rather than hide it.
  */
 export function locateQuotes(text: string, sources: readonly QuoteSource[]): { ranges: Range[]; missing: { insightId: string; quote: string }[] } {
-  const { flat, at } = collapse(text);
-  const lower = flat.toLowerCase();
+  const { flat, at } = collapsed(text);
+  // Lower-cased unit by unit, aligned with `at` (flat.toLowerCase() is not, where a letter's lower case is longer: "İ").
+  const lower = collapsed(text, { lowerCase: true }).flat;
   const ranges: Range[] = [];
   const missing: { insightId: string; quote: string }[] = [];
   for (const s of sources) {

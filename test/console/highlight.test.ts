@@ -19,6 +19,12 @@ describe('reader highlights', () => {
     expect(missing).toEqual([{ insightId: 'I2', quote: 'never said' }]);
   });
 
+  it('finds a quote in another case at its own place, after letters whose lower case is longer ("İ")', () => {
+    const text = 'İZMİR, and The Bus was late.';
+    const { ranges } = locateQuotes(text, [{ insightId: 'I1', quotes: ['the bus was late'] }]);
+    expect(ranges.map((r) => text.slice(r.start, r.end))).toEqual(['The Bus was late']);
+  });
+
   it('cuts each chunk into plain and marked segments, overlaps marked by both insights', () => {
     const { ranges } = locateQuotes(text, [
       { insightId: 'I1', quotes: ['The sync broke.'] },

@@ -1,3 +1,4 @@
+import { collapsed } from '../text/collapse.js';
 import { sentences } from '../text/index.js';
 
 /**
@@ -35,34 +36,10 @@ export function locateQuote(text: string, quote: string): Span | null {
   if (exact >= 0) return { start: exact, end: exact + quote.length };
   const wanted = quote.trim().replace(/\s+/g, ' ').toLowerCase();
   if (!wanted) return null;
-  const { flat, at } = collapsed(text);
+  const { flat, at } = collapsed(text, { lowerCase: true });
   const i = flat.indexOf(wanted);
   if (i < 0) return null;
   return { start: at[i]!, end: at[i + wanted.length - 1]! + 1 };
-}
-
-/** The text lower-cased with each run of white space as one space, and where each of its characters stands in the original. */
-function collapsed(text: string): { flat: string; at: number[] } {
-  let flat = '';
-  const at: number[] = [];
-  let inSpace = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (/\s/.test(ch)) {
-      if (!inSpace && flat.length > 0) {
-        flat += ' ';
-        at.push(i);
-      }
-      inSpace = true;
-    } else {
-      // Lower-cased one UTF-16 unit at a time, so that positions stay aligned (a unit whose lower case is longer keeps its own).
-      const lower = ch.toLowerCase();
-      flat += lower.length === 1 ? lower : ch;
-      at.push(i);
-      inSpace = false;
-    }
-  }
-  return { flat, at };
 }
 
 /** The positions in `units` (sorted, not overlapping) of the units the span overlaps. */
