@@ -84,7 +84,7 @@ export function describeTheme(keywords: string[], locale: string, raised?: Raise
   return (ABOUT[locale] ?? ABOUT.en!)(list);
 }
 
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+export const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A theme's key phrases as its name, where no one phrase names it: "Swaps · short notice · cover". */
 export const listName = (phrases: string[]) => (phrases.length ? capitalised(phrases.slice(0, 3).join(' · ')) : 'Other');

@@ -92,10 +92,11 @@ function verdictsOf(words: Words, insights: InsightDraft[]): Verdict[] {
   const given: Verdict[] = words.docs
     .filter((d) => !failed.has(d.id))
     .map((d) => {
-      const roles = rolesUncertain(d) ? [ROLES_UNCERTAIN_REASON] : [];
-      return insights.some((i) => i.documentId === d.id)
-        ? { documentId: d.id, verdict: 'analysed', ...(roles.length ? { reason: roles[0] } : {}) }
-        : { documentId: d.id, verdict: 'skipped', reason: ['nothing in it bears on a recurring theme', ...roles].join('; ') };
+      const uncertain = rolesUncertain(d);
+      if (insights.some((i) => i.documentId === d.id))
+        return { documentId: d.id, verdict: 'analysed', ...(uncertain ? { reason: ROLES_UNCERTAIN_REASON } : {}) };
+      const skipped = 'nothing in it bears on a recurring theme';
+      return { documentId: d.id, verdict: 'skipped', reason: uncertain ? `${skipped}; ${ROLES_UNCERTAIN_REASON}` : skipped };
     });
   return [...words.failed, ...given];
 }

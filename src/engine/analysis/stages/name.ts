@@ -1,5 +1,5 @@
 import { askedAbout, questionIndex } from '../asked.js';
-import { describeTheme, listName, nameTheme } from '../naming.js';
+import { capitalised, describeTheme, listName, nameTheme } from '../naming.js';
 import type { AutomaticParams } from '../params.js';
 import type { Stage } from '../stage.js';
 import type { CategoryDraft } from '../types.js';
@@ -45,7 +45,7 @@ function askedName(asked: string, named: ReturnType<typeof nameTheme>, locale: s
   if (asked.includes(' ')) return asked;
   const own = contentTerms(asked, locale);
   const holding = named.phrases.find((e) => e.stems.length >= 2 && e.documents >= 2 && own.every((t) => e.stems.includes(t)));
-  if (holding) return holding.words.charAt(0).toUpperCase() + holding.words.slice(1);
+  if (holding) return capitalised(holding.words);
   const others = named.keywords.filter((k) => !contentTerms(k, locale).some((t) => own.includes(t)));
   return listName([asked, ...others].slice(0, 3));
 }
@@ -66,8 +66,8 @@ export const themeNamer: Stage<{ words: Words; filed: Filed; groups: Groups; kep
     const slot = new Map<number, number>();
     const questions = kept.length > 0 ? questionIndex(sentences, locale) : new Map();
     // The people the transcripts label ("Priya", "Dean") are as incidental as a relative.
-    const people = new Set(sentences.flatMap((x) => (x.speaker ? contentTerms(x.speaker, locale) : [])));
-    const subject = new Set([...subjectOf(groups, kept, words, P), ...people]);
+    const speakers = new Set(sentences.map((x) => x.speaker).filter((x): x is string => x !== null));
+    const unnamed = new Set([...subjectOf(groups, kept, words, P), ...[...speakers].flatMap((x) => contentTerms(x, locale))]);
     for (const j of kept) {
       const component = groups.components[j]!;
       const same = filed.themes
@@ -84,7 +84,7 @@ export const themeNamer: Stage<{ words: Words; filed: Filed; groups: Groups; kep
         naming.map((i) => sentences[i]!.text),
         forms,
         locale,
-        subject,
+        unnamed,
         naming.map((i) => sentences[i]!.documentId),
         P,
       );
@@ -94,7 +94,7 @@ export const themeNamer: Stage<{ words: Words; filed: Filed; groups: Groups; kep
         locale,
         (stem) => forms.of(stem),
         P,
-        subject,
+        unnamed,
       );
       const key = `new:${categories.length}`;
       const name = asked ? askedName(asked, named, locale) : named.name;
@@ -112,6 +112,6 @@ export const themeNamer: Stage<{ words: Words; filed: Filed; groups: Groups; kep
       strength[i] = cosine(vecs[i]!, groups.components[j]!);
     });
     for (const [i, t] of themeOf.entries()) if (t !== null) themes[t]!.sentences.push(i);
-    return { themes, categories, keywordsOf, fresh, unnamed: subject, themeOf, strength };
+    return { themes, categories, keywordsOf, fresh, unnamed, themeOf, strength };
   },
 };
