@@ -1,3 +1,4 @@
+import { parseQuotes } from './views/insight-view.js';
 import type { DbOrTx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
 import { inBatches } from '../store/in-batches.js';
@@ -115,15 +116,6 @@ export async function codedInsights(db: DbOrTx, projectId: string, side: CodingS
   return rows
     .sort((x, y) => Number(x.counter) - Number(y.counter))
     .map((r) => ({ documentId: r.documentId!, quotes: parseQuotes(r.quotes), codes: codesOf.get(r.id) ?? [] }));
-}
-
-function parseQuotes(json: string): string[] {
-  try {
-    const value = JSON.parse(json) as unknown;
-    return Array.isArray(value) ? value.filter((q): q is string => typeof q === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 /** The names of a coding's codes: its categories (a run's, or those made by hand), and those its insights are filed in. */

@@ -1,3 +1,4 @@
+import { parseQuotes } from './views/insight-view.js';
 import type { DbOrTx } from '../store/store.js';
 import { inBatches } from '../store/in-batches.js';
 import { readTranscript } from '../engine/transcript/index.js';
@@ -153,13 +154,4 @@ function answerOf(reading: Reading, d: PeopleRequest): DocumentPeople {
     placed.set(i.id, { speaker, spans });
   }
   return { speakers: reading.speakers, placed };
-}
-
-function parseQuotes(json: string): string[] {
-  try {
-    const value = JSON.parse(json) as unknown;
-    return Array.isArray(value) ? value.filter((q): q is string => typeof q === 'string') : [];
-  } catch {
-    return [];
-  }
 }
