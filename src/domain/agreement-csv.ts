@@ -2,7 +2,7 @@ import type { DbOrTx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
 import { AGREEMENT_CSV_COLUMNS, MAX_CSV_PASSAGES } from '../schema/agreement.js';
 import { type AgreementRequest, agreementOf, passagesOf, withText } from './agreement.js';
-import { type CsvCell as Cell, csvText } from './csv-fields.js';
+import { type CsvCell as Cell, csvText } from '../engine/text/csv.js';
 
 /**
  * The comparison as one CSV table, a row per line whose `row` column says what it is: `code` (a

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
 import type { MatrixMeasure } from '../schema/matrix.js';
 import { answerColumns, answerRows, matrixOf, type MatrixRequest } from './matrix.js';
-import { type CsvCell, csvText } from './csv-fields.js';
+import { type CsvCell, csvText } from '../engine/text/csv.js';
 
 /**
  * A matrix as files (docs/decisions.md "Matrices"): a CSV grid of one figure per cell, or an

@@ -1,5 +1,6 @@
 import type { ActionAnswer } from '@sift/client';
 import type { InsightView } from './cmd-read.js';
+import { csvField } from '../../engine/text/csv.js';
 
 type CategoryNode = NonNullable<ActionAnswer<'read', 'get_categories'>['categories']>[number];
 type Run = ActionAnswer<'read', 'get_project'>['analyses'][number];
@@ -30,12 +31,6 @@ export function reportJson(r: Report): string {
   });
   const insights = r.insights.map((i) => ({ ...i, analysisName: i.analysisId === null ? null : named(i.analysisId) }));
   return `${JSON.stringify({ exportedAt: new Date().toISOString(), ...r, categories: r.categories.map(category), insights }, null, 2)}\n`;
-}
-
-/** A CSV field as RFC 4180 writes it; a leading =, +, - or @ is defused so that a spreadsheet never runs it as a formula. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** One row per insight, with the run that made it (empty for one made by hand). */

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { type CodebookCode, type CodebookDetail, CodebookProblem, treeOrder } from './codebook.js';
+import { csvField } from '../text/csv.js';
 
 /**
  * A codebook as a CSV table (RFC 4180, CRLF, UTF-8): a header row `name,description,parent,examples`,
@@ -8,13 +9,7 @@ import { type CodebookCode, type CodebookDetail, CodebookProblem, treeOrder } fr
  */
 export const CODEBOOK_CSV_COLUMNS = ['name', 'description', 'parent', 'examples'] as const;
 
-/** A field as RFC 4180 writes it; a leading =, +, -, @ is defused so that a spreadsheet never runs it as a formula. */
-function field(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** What `field` defused, as it was. */
+/** What `csvField` defused, as it was. */
 const undefused = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
 
 export function writeCodebookCsv(codes: CodebookCode[]): string {
@@ -22,7 +17,7 @@ export function writeCodebookCsv(codes: CodebookCode[]): string {
   const rows = [CODEBOOK_CSV_COLUMNS.join(',')];
   for (const { code } of treeOrder(codes)) {
     const parent = code.parentId === null ? '' : (nameOf.get(code.parentId) ?? '');
-    rows.push([code.name, code.description, parent, code.examples.map((e) => e.replace(/\s+/g, ' ').trim()).join('\n')].map(field).join(','));
+    rows.push([code.name, code.description, parent, code.examples.map((e) => e.replace(/\s+/g, ' ').trim()).join('\n')].map(csvField).join(','));
   }
   return `${rows.join('\r\n')}\r\n`;
 }

@@ -1,3 +1,7 @@
+/**
+ * CSV as sift writes it everywhere (the agreement and matrix exports, the codebook, the CLI's
+ * report): RFC 4180, CRLF. It imports nothing, so the command-line client can take it too.
+ */
 /** A CSV cell: text, a number, or nothing. */
 export type CsvCell = string | number | null;
 
