@@ -5,6 +5,7 @@
  * same Chromium page of the same process:
  *
  *   npx tsx bench/console-matrix.ts          # needs Chromium (SIFT_CHROMIUM, default /usr/bin/chromium)
+ *   TIMELINE=1 npx tsx bench/console-matrix.ts   # and each load's requests, by the bench's and the page's clocks
  *
  * The project is laid straight into the store by test/helpers/matrix-corpus.ts (the shape of
  * bench/matrix.ts: DOCUMENTS, SPEAKERS, TURNS, SENTENCES; by default 200 transcripts of two
@@ -37,6 +38,18 @@ const shape = {
 const MATRIX_DRAWN = 'table.matrix tbody td';
 const EXPLORE_DRAWN = 'nav.tree .tree-link';
 const load = () => os.loadavg()[0]!.toFixed(2);
+/**
+ * TIMELINE=1: where a load's time goes, by the page's own clock (ms from its navigation): the
+ * bundle's requests, every API call's start and end, when the first cell or category reached the
+ * DOM and the first frame after it. Run in the page, so written as the browser reads it.
+ */
+const IN_PAGE_TIMELINE = `(() => {
+  const res = performance.getEntriesByType('resource');
+  const span = (r) => r.startTime.toFixed(0) + '-' + r.responseEnd.toFixed(0);
+  const bundle = res.filter((r) => /\\.(js|css)$/.test(r.name)).map((r) => r.name.split('/').pop() + ' ' + span(r));
+  const api = res.filter((r) => r.initiatorType === 'fetch').map(span);
+  return bundle.join(', ') + '; fetches ' + api.join(', ') + '; in the DOM ' + window.__drawnAt?.toFixed(0) + ', next frame ' + window.__paintedAt?.toFixed(0);
+})()`;
 
 async function main() {
   if (!hasChromium()) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or SIFT_CHROMIUM)`);
@@ -61,6 +74,10 @@ async function main() {
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    if (process.env.TIMELINE)
+      await page.addInitScript(
+        `new MutationObserver((_, o) => { if (document.querySelector('table.matrix tbody td, nav.tree .tree-link')) { window.__drawnAt = performance.now(); o.disconnect(); requestAnimationFrame(() => setTimeout(() => { window.__paintedAt = performance.now(); }, 0)); } }).observe(document, { childList: true, subtree: true });`,
+      );
     await page.goto(base);
     await page.getByLabel('Account key').fill(key);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -72,10 +89,12 @@ async function main() {
       explore: { url: `${at}/explore?run=${run}`, drawn: EXPLORE_DRAWN, action: 'get_categories' },
     };
     /** The page's data request (get_matrix, get_categories): from its start to its answer's last byte, as Chromium saw it. */
-    let answered: { action: string; ms: number }[] = [];
+    let answered: { action: string; ms: number; from: number; to: number }[] = [];
+    let started = 0;
     page.on('requestfinished', (r) => {
       const action = /"action":"(\w+)"/.exec(r.postData() ?? '')?.[1];
-      if (action) answered.push({ action, ms: r.timing().responseEnd });
+      const t = r.timing();
+      if (action) answered.push({ action, ms: t.responseEnd, from: t.startTime - started, to: t.startTime + t.responseEnd - started });
     });
     const times = { matrix: [] as number[], explore: [] as number[] };
     const requests = { matrix: [] as number[], explore: [] as number[] };
@@ -83,6 +102,7 @@ async function main() {
     const open = async (which: keyof typeof pages): Promise<number> => {
       await page.goto('about:blank');
       answered = [];
+      started = Date.now();
       const start = performance.now();
       await page.goto(pages[which].url);
       await page.waitForSelector(pages[which].drawn, { state: 'visible', timeout: 60_000 });
@@ -94,6 +114,10 @@ async function main() {
       }
       if (!data) throw new Error(`${which}: no ${pages[which].action} request seen`);
       requests[which].push(data.ms);
+      if (process.env.TIMELINE) {
+        console.log(`  ${which}: ${answered.map((a) => `${a.action} ${a.from.toFixed(0)}-${a.to.toFixed(0)}`).join(', ')}; drawn ${ms.toFixed(0)}`);
+        console.log(`    in the page: ${await page.evaluate(IN_PAGE_TIMELINE)}`);
+      }
       return ms;
     };
 

@@ -165,7 +165,7 @@ try {
     }
     // The matrix with a cell picked: its insights and quotes under the heat map.
     await page.goto(`${base}/#/p/${P}/matrix?run=${seeded.runs[0]}&columns=participant`);
-    await page.locator('table.matrix button.cell').first().click();
+    await page.locator('table.matrix td.has').first().click();
     await shoot(page, 'matrix', width, '.cell-insights blockquote');
     await page.goto(`${base}/#/p/${P}/keys`);
     await page.getByRole('button', { name: 'Create read key' }).click();

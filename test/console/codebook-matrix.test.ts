@@ -116,13 +116,30 @@ describe.skipIf(!hasChromium())('console codebook and matrix in Chromium', () =>
     expect((await table.locator('thead th').allTextContents()).map(squeeze)).toEqual(['Code', 'Ana one.txt', 'two.txt']);
     const fees = table.locator('tbody tr[data-row="Fees"]');
     expect((await fees.locator('td').allTextContents()).map(squeeze)).toEqual(['1', '0']);
-    expect(await fees.locator('td').first().getAttribute('class')).toBe('heat-5');
+    expect(await fees.locator('td').first().getAttribute('class')).toBe('heat-5 has');
+    expect(await fees.locator('td').nth(1).getAttribute('class')).toBe('heat-0');
+    // One tab stop for the whole grid: the first cell; the arrow keys move between cells.
+    expect(await table.locator('td[tabindex="0"]').count()).toBe(1);
     expect(await page.locator('svg.bars g.bar').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-code')))).toEqual(
       await table.locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-row'))),
     );
 
-    await fees.getByRole('button').click();
+    // By keyboard: the arrow keys to Fees' first cell, Enter opens its insights.
+    const first = table.locator('td[tabindex="0"]');
+    await first.focus();
+    const rows = await table.locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-row')));
+    for (let r = 0; r < rows.indexOf('Fees'); r++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.evaluate<string>("document.activeElement?.closest('tr')?.getAttribute('data-row')")).toBe('Fees');
+    await page.keyboard.press('Enter');
     const cell = page.locator('.cell-insights');
+    await expect.poll(async () => squeeze(await cell.locator('#cell-title').textContent()), SLOW).toBe('Fees × Ana (one.txt) (1 insight)');
+    await cell.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => cell.count(), SLOW).toBe(0);
+
+    await fees.getByRole('gridcell').first().click();
+    expect(await fees.getByRole('gridcell').first().getAttribute('aria-selected')).toBe('true');
     await expect.poll(async () => squeeze(await cell.locator('#cell-title').textContent()), SLOW).toBe('Fees × Ana (one.txt) (1 insight)');
     await expect.poll(() => cell.locator('blockquote').allTextContents(), SLOW).toEqual(['The fees went up twice this year. Nobody told us']);
 

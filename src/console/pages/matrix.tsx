@@ -154,6 +154,13 @@ export function MatrixTab({ project, query }: ProjectProps) {
   );
 }
 
+/**
+ * The heat map as a plain table whose cells are text: one click and one key handler on the table
+ * rather than a button and a closure in each of up to 2,400 cells (a 200-document project's
+ * participants), and one tab stop with arrow keys between cells (the ARIA grid's roving focus)
+ * rather than thousands. Columns have a fixed width so the browser lays the table out from its
+ * first row instead of measuring every cell.
+ */
 function HeatMap(props: {
   matrix: Matrix;
   measure: Measure;
@@ -164,9 +171,46 @@ function HeatMap(props: {
   top: string | null;
 }) {
   const { matrix, measure, picked } = props;
+  const [focus, setFocus] = useState<[number, number]>([0, 0]);
   if (matrix.rows.length === 0) return <Empty title="No code here.">{props.top && <a href={props.top}>Back to the top codes</a>}</Empty>;
   if (matrix.columns.length === 0) return <Empty title="No column: no document in scope." />;
   const max = Math.max(0, ...matrix.rows.flatMap((r) => r.cells.map((c) => c[measure] ?? 0)));
+  const [fr, fc] = [Math.min(focus[0], matrix.rows.length - 1), Math.min(focus[1], matrix.columns.length - 1)];
+  const where = (k: number) => {
+    const col = matrix.columns[k]!;
+    return col.filename && col.filename !== col.label ? `${col.label} (${col.filename})` : col.label;
+  };
+  const cellAt = (target: EventTarget | null): [number, number] | null => {
+    const td = (target as HTMLElement | null)?.closest?.('td[data-r]');
+    return td ? [Number(td.getAttribute('data-r')), Number(td.getAttribute('data-c'))] : null;
+  };
+  const pick = (r: number, c: number) => {
+    const row = matrix.rows[r]!;
+    if (row.cells[c]!.insights > 0) props.onPick({ row: row.id, column: matrix.columns[c]!.id, label: `${row.name} × ${where(c)}` });
+  };
+  const moveTo = (table: HTMLElement, r: number, c: number) => {
+    const next: [number, number] = [Math.max(0, Math.min(r, matrix.rows.length - 1)), Math.max(0, Math.min(c, matrix.columns.length - 1))];
+    setFocus(next);
+    table.querySelector<HTMLElement>(`td[data-r="${next[0]}"][data-c="${next[1]}"]`)?.focus();
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    const at = cellAt(e.target);
+    if (!at) return;
+    const [r, c] = at;
+    const table = e.currentTarget as HTMLElement;
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [r - 1, c],
+      ArrowDown: [r + 1, c],
+      ArrowLeft: [r, c - 1],
+      ArrowRight: [r, c + 1],
+      Home: [r, 0],
+      End: [r, matrix.columns.length - 1],
+    };
+    if (e.key === 'Enter' || e.key === ' ') pick(r, c);
+    else if (moves[e.key]) moveTo(table, ...moves[e.key]!);
+    else return;
+    e.preventDefault();
+  };
   return (
     <section aria-labelledby="heat-title">
       <h2 id="heat-title">Heat map</h2>
@@ -175,13 +219,36 @@ function HeatMap(props: {
         {matrix.totals.participants === 1 ? '' : 's'} · {matrix.totals.documents} document{matrix.totals.documents === 1 ? '' : 's'}
         {matrix.field ? ` · ${matrix.field.text}` : ''}
       </p>
+      <p class="muted small" id="heat-keys">
+        Click a cell, or move to it with the arrow keys and press Enter, for its insights.
+      </p>
       {matrix.parent && props.top && (
         <p>
           Rows: the codes under <strong>{matrix.parent.name}</strong> · <a href={props.top}>Back to the top codes</a>
         </p>
       )}
       <div class="matrix-wrap">
-        <table class="matrix">
+        <table
+          class="matrix"
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA's data grid pattern puts role="grid" on a table.
+          role="grid"
+          aria-labelledby="heat-title"
+          aria-describedby="heat-keys"
+          style={{ width: `calc(var(--code-column) + ${matrix.columns.length} * var(--heat-column))` }}
+          onClick={(e) => {
+            const at = cellAt(e.target);
+            if (!at) return;
+            setFocus(at);
+            pick(...at);
+          }}
+          onKeyDown={onKeyDown}
+        >
+          <colgroup>
+            <col class="code-column" />
+            {matrix.columns.map((c) => (
+              <col key={c.id} />
+            ))}
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">Code</th>
@@ -199,7 +266,7 @@ function HeatMap(props: {
             </tr>
           </thead>
           <tbody>
-            {matrix.rows.map((r) => (
+            {matrix.rows.map((r, ri) => (
               <tr key={r.id} data-row={r.name}>
                 <th scope="row" title={r.name}>
                   {r.children > 0 ? (
@@ -210,28 +277,20 @@ function HeatMap(props: {
                     r.name
                   )}
                 </th>
-                {r.cells.map((cell, k) => {
-                  const col = matrix.columns[k]!;
-                  const on = picked?.row === r.id && picked.column === col.id;
-                  const where = col.filename && col.filename !== col.label ? `${col.label} (${col.filename})` : col.label;
-                  return (
-                    <td key={col.id} class={`heat-${level(cell[measure], max)}${on ? ' picked' : ''}`} data-column={col.label}>
-                      {cell.insights > 0 ? (
-                        <button
-                          type="button"
-                          class="cell"
-                          aria-pressed={on}
-                          aria-label={`${r.name} × ${where}: ${shown(measure, cell)}`}
-                          onClick={() => props.onPick({ row: r.id, column: col.id, label: `${r.name} × ${where}` })}
-                        >
-                          {shown(measure, cell)}
-                        </button>
-                      ) : (
-                        <span class="cell">{shown(measure, cell)}</span>
-                      )}
-                    </td>
-                  );
-                })}
+                {r.cells.map((cell, k) => (
+                  <td
+                    key={k}
+                    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the grid's cells (the data grid pattern).
+                    role="gridcell"
+                    data-r={ri}
+                    data-c={k}
+                    tabIndex={ri === fr && k === fc ? 0 : -1}
+                    aria-selected={picked?.row === r.id && picked.column === matrix.columns[k]!.id}
+                    class={`heat-${level(cell[measure], max)}${cell.insights > 0 ? ' has' : ''}`}
+                  >
+                    {shown(measure, cell)}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
