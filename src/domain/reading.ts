@@ -5,7 +5,7 @@ import { resolveDocument, shortOf } from './resolve.js';
 const HEAD_CHARS = 200;
 const head = (text: string) => (text.length <= HEAD_CHARS ? text : `${text.slice(0, HEAD_CHARS).trimEnd()}…`);
 
-/** `read_document`: a page of the document's chunks (decisions §7). */
+/** `read_document`: a page of the document's chunks (decisions §7), each with its speaker and role (a transcript's turn, issue 44). */
 export async function readDocument(scope: ProjectScope, body: ReadBody<'read_document'>) {
   const db = scope.store.db;
   const doc = await resolveDocument(db, scope.project.id, body.documentId);
@@ -19,7 +19,7 @@ export async function readDocument(scope: ProjectScope, body: ReadBody<'read_doc
   const totalChunks = Number(total.n);
   const rows = await db
     .selectFrom('chunks')
-    .select(['idx', 'text', 'speaker'])
+    .select(['idx', 'text', 'speaker', 'role'])
     .where('documentId', '=', doc.id)
     .where('idx', '>=', offset)
     .orderBy('idx')
@@ -28,7 +28,7 @@ export async function readDocument(scope: ProjectScope, body: ReadBody<'read_doc
   const next = offset + rows.length;
   return {
     document: { id: shortOf.document(doc), filename: doc.filename, status: doc.status },
-    chunks: rows.map((r) => ({ index: Number(r.idx), text: r.text, speaker: r.speaker })),
+    chunks: rows.map((r) => ({ index: Number(r.idx), text: r.text, speaker: r.speaker, role: r.role })),
     totalChunks,
     offset,
     nextOffset: next < totalChunks ? next : null,

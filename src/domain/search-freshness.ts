@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../store/store.js';
 import type { Store } from '../store/store.js';
-import { analyseForSearch, decodeAnalysed, documentSearchRow, type Analysed } from '../engine/search/analysed.js';
+import { analyseForSearch, decodeAnalysed, documentSearchRow, rankedText, type Analysed } from '../engine/search/analysed.js';
 
 /**
  * What the search index of a project is built from, and a cheap signature of it: every process
@@ -94,7 +94,7 @@ export async function readAgain(
 ): Promise<{ projectId: string; chunks: { id: string; analysed: Analysed }[]; stale: Set<string> } | null> {
   const rows = await db
     .selectFrom('chunks')
-    .select(['id', 'projectId', 'text', 'searchTerms', 'searchMeaning', 'searchLocale'])
+    .select(['id', 'projectId', 'text', 'speaker', 'searchTerms', 'searchMeaning', 'searchLocale'])
     .where('documentId', '=', documentId)
     .orderBy('idx')
     .execute();
@@ -103,7 +103,7 @@ export async function readAgain(
   const chunks = rows.map((c) => {
     if (c.searchTerms !== null && c.searchLocale === locale) return { id: c.id, analysed: decodeAnalysed(c.searchTerms, c.searchMeaning) };
     stale.add(c.id);
-    return { id: c.id, analysed: analyseForSearch(c.text, locale) };
+    return { id: c.id, analysed: analyseForSearch(rankedText(c), locale) };
   });
   return { projectId: rows[0]!.projectId, chunks, stale };
 }

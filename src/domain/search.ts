@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { SearchIndex, type Hit, type QueryWord } from '../engine/search/index.js';
 import type { Analysed } from '../engine/search/analysed.js';
 import { documentVectors, insightTexts, sourceSignature, sourceVersions } from './search-freshness.js';
-import { chunkAnalyses, chunksMatching, countMatching, termFrequencies } from '../store/chunk-terms.js';
+import { chunkAnalyses, chunksMatching, chunksOfRole, countMatching, termFrequencies } from '../store/chunk-terms.js';
 import { VectorPack } from '../engine/search/quantised.js';
 import { RELEVANCE } from '../engine/search/relevance.js';
 import { textVector } from '../engine/meaning/sentence-vectors.js';
@@ -18,6 +18,8 @@ import { embeddingKey } from '../engine/meaning/embedded.js';
 import { textVectors } from './text-vectors.js';
 import { highlights, snippetOf } from '../engine/search/snippet.js';
 import { searchReady } from '../engine/search/ready.js';
+import { holdsPhrase, quotedPhrases } from '../engine/search/phrases.js';
+import { terms as termsOf } from '../engine/text/index.js';
 import { runOf } from './analysis-runs.js';
 
 async function indexedTexts(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
@@ -215,9 +217,13 @@ interface RankOptions {
   topK: number;
   offset: number;
   onlyInsights: boolean;
+  /** Passages of participants' turns alone (a transcript's interviewer turns, its header and prose left out). */
+  participantsOnly: boolean;
   documents: Set<string> | null;
   insights: Set<string> | null;
   embeddings?: Map<string, number>[];
+  /** Per query, its quoted phrases (engine/search/phrases.ts): what answers it holds each. */
+  phrases: string[][][];
 }
 
 /**
@@ -240,6 +246,9 @@ async function rank(store: Store, projectId: string, c: Cached, queries: string[
       ? { analysed: new Map<string, Analysed>(), outside: 0 }
       : await chunkCandidates(store, projectId, c, queries, words, opts);
   await letOthersThrough();
+  // A quoted phrase is checked on the text, every word kept ("no pay rise"): the candidates' texts and the insights' are read.
+  const phrased = opts.phrases.some((p) => p.length > 0);
+  const texts = phrased ? await indexedTexts(store.db, [...chunks.analysed.keys(), ...c.insights.ids()]) : null;
   const count = c.totals.count + c.insights.size;
   const index = new SearchIndex(c.locale, RELEVANCE, {
     count,
@@ -258,6 +267,7 @@ async function rank(store: Store, projectId: string, c: Cached, queries: string[
     words,
     kinds: opts.onlyInsights ? ['insight'] : undefined,
     allow: (item) => (item.kind === 'insight' ? opts.insights === null || opts.insights.has(item.id) : true),
+    allowFor: texts ? (id, n) => opts.phrases[n]!.every((p) => holdsPhrase(texts.get(id) ?? '', p, c.locale)) : undefined,
   });
   return { hits: opts.offset >= MAX_MATCHES ? [] : hits, total: Math.min(MAX_MATCHES, total + chunks.outside), locale: c.locale };
 }
@@ -281,19 +291,20 @@ async function chunkCandidates(
   const expansions = uniquePhrases(words.flatMap((ws) => ws.flatMap((w) => w.expansions)));
   const window = opts.offset + opts.topK + SLACK;
   const documentIds = opts.documents;
+  const role = opts.participantsOnly ? ('participant' as const) : null;
   const candidates = new Set<string>();
   // The store's queries run side by side (on PostgreSQL each is a connection of the pool's) while the vectors are scanned.
   // The project's document frequencies are known (knowFrequencies, each counted up to MAX_MATCHES):
   // where a query term is held by MAX_MATCHES chunks or more, `total` is the cap whatever else
   // matches, so the matches by words need no count and those by synonyms only the candidates;
-  // a single term's count is its frequency.
-  const wholeProject = documentIds === null;
+  // a single term's count is its frequency. (The frequencies count every role: with one role alone, the store counts.)
+  const wholeProject = documentIds === null && role === null;
   const most = wholeProject ? Math.max(0, ...terms.map((t) => c.frequencies.get(t) ?? 0)) : 0;
   const capped = most >= MAX_MATCHES;
   // Each of the store's queries in a turn of its own (on SQLite each holds the thread while it runs; on PostgreSQL they still run side by side).
   const synonymsAsked =
     expansions.length > 0
-      ? afterOthers(store, () => chunksMatching(store, projectId, { groups: expansions, without: terms, documentIds }, capped ? window : MAX_MATCHES))
+      ? afterOthers(store, () => chunksMatching(store, projectId, { groups: expansions, without: terms, documentIds, role }, capped ? window : MAX_MATCHES))
       : [];
   const lexicalAsked =
     terms.length === 0
@@ -302,14 +313,14 @@ async function chunkCandidates(
         ? MAX_MATCHES
         : wholeProject && terms.length === 1
           ? most
-          : afterOthers(store, () => countMatching(store, projectId, { groups: terms.map((t) => [t]), documentIds }, MAX_MATCHES));
+          : afterOthers(store, () => countMatching(store, projectId, { groups: terms.map((t) => [t]), documentIds, role }, MAX_MATCHES));
   const perQuery = words.map(async (ws, n) => {
     const q = textVector(queries[n]!, c.locale);
     // Holders of the same words score alike by their words, and meaning orders them (engine/search/relevance.ts,
     // `meaningBesideWords`): of more holders than the page needs, the closest by their compact vectors are scored.
     const holders = async (terms: string[]) => {
       const ids = await afterOthers(store, () =>
-        chunksMatching(store, projectId, { groups: [terms], documentIds }, q ? window * HOLDERS_PER_CANDIDATE : window),
+        chunksMatching(store, projectId, { groups: [terms], documentIds, role }, q ? window * HOLDERS_PER_CANDIDATE : window),
       );
       return q && ids.length > window ? c.vectors.closestOf(q, ids, window) : ids;
     };
@@ -319,12 +330,20 @@ async function chunkCandidates(
       rarestFirst.length > 0 ? holders([rarestFirst[0]!.term]) : [],
     ]);
     const own = new Set([...every, ...rarest]);
+    // A quoted phrase: every chunk holding its words is a candidate (up to MAX_MATCHES), for the phrase is checked on the text.
+    for (const phrase of opts.phrases[n]!) {
+      const needed = [...new Set(termsOf(phrase.join(' '), c.locale))];
+      if (needed.length > 0)
+        for (const id of await afterOthers(store, () => chunksMatching(store, projectId, { groups: [needed], documentIds, role }, MAX_MATCHES))) own.add(id);
+    }
     for (const w of rarestFirst.slice(1)) {
       if (own.size >= window) break;
       for (const id of await holders([w.term])) own.add(id);
     }
     await letOthersThrough();
-    if (q && c.vectors.size > 0) for (const m of c.vectors.within(q, RELEVANCE.meaningBar - VECTOR_MARGIN, window, documentIds)) own.add(m.id);
+    // (With participants only, twice as many by meaning: the other roles' are left out below.)
+    if (q && c.vectors.size > 0)
+      for (const m of c.vectors.within(q, RELEVANCE.meaningBar - VECTOR_MARGIN, role ? 2 * window : window, documentIds)) own.add(m.id);
     return own;
   });
   const [owns, synonymOnly, lexical] = await Promise.all([Promise.all(perQuery), synonymsAsked, lexicalAsked]);
@@ -335,6 +354,11 @@ async function chunkCandidates(
       if (cosine >= RELEVANCE.embeddingBar && c.documentOf.has(id) && (documentIds === null || documentIds.has(c.documentOf.get(id)!))) candidates.add(id);
   // Chunks the full-text index cannot find yet are scored whatever they hold, as read from their text.
   for (const id of c.loose.keys()) if (documentIds === null || documentIds.has(c.documentOf.get(id)!)) candidates.add(id);
+  if (role) {
+    // The store's matches by words were of the role already; those by meaning and the loose ones are read here.
+    const kept = await afterOthers(store, () => chunksOfRole(store, [...candidates], role));
+    for (const id of candidates) if (!kept.has(id)) candidates.delete(id);
+  }
   await letOthersThrough();
   const analysed = await chunkAnalyses(
     store,
@@ -350,6 +374,8 @@ async function chunkCandidates(
     if (terms.some((t) => have.has(t))) lexicalIn++;
     else if (expansions.some((p) => p.every((t) => have.has(t)))) synonymIn++;
   }
+  // Where every query has a phrase, each of its matches is a candidate already (the store counts words, not phrases).
+  if (opts.phrases.every((p) => p.length > 0)) return { analysed, outside: 0 };
   return { analysed, outside: Math.max(0, lexical - lexicalIn) + Math.max(0, synonymOnly.length - synonymIn) };
 }
 
@@ -472,17 +498,20 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   const topK = body.topK ?? 10;
   const offset = body.offset ?? 0;
   const embeddings = scope.llm?.embed ? await embeddingSimilarities(scope.store, projectId, cached, scope.llm, queries) : undefined;
+  const participantsOnly = body.participantsOnly ?? false;
   const { hits, total, locale } = await rank(scope.store, projectId, cached, queries, {
     topK,
     offset,
     onlyInsights: body.onlyInsights ?? false,
+    participantsOnly,
+    phrases: queries.map((q) => quotedPhrases(q, scope.project.locale)),
     documents: docs,
     insights,
     embeddings,
   });
   const chunkRows = await inBatches(
     hits.filter((h) => h.kind === 'chunk').map((h) => h.id),
-    (s) => db.selectFrom('chunks').select(['id', 'idx', 'text', 'speaker', 'documentId']).where('id', 'in', s).execute(),
+    (s) => db.selectFrom('chunks').select(['id', 'idx', 'text', 'speaker', 'role', 'documentId']).where('id', 'in', s).execute(),
   );
   const insightRows = await inBatches(
     hits.filter((h) => h.kind === 'insight').map((h) => h.id),
@@ -507,7 +536,16 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
       if (!c) return [];
       const doc = `D${counters.get(c.documentId)}`;
       return [
-        { type: 'chunk' as const, id: `${doc}:${c.idx}`, documentId: doc, chunkIndex: Number(c.idx), speaker: c.speaker, text: c.text, ...matched(h, c.text) },
+        {
+          type: 'chunk' as const,
+          id: `${doc}:${c.idx}`,
+          documentId: doc,
+          chunkIndex: Number(c.idx),
+          speaker: c.speaker,
+          role: c.role,
+          text: c.text,
+          ...matched(h, c.text),
+        },
       ];
     }
     const i = insightById.get(h.id);

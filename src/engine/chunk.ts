@@ -1,16 +1,27 @@
-import { readTranscript } from './transcript/index.js';
+import { readTranscript, type Reading } from './transcript/index.js';
 import { sentences } from './text/index.js';
 
 /**
- * Splits a document's text into chunks at paragraph or speaker-turn boundaries (decisions §7).
- * Every chunk's text is an exact slice of the document (`text.slice(start, end)`), so quotes
- * found in chunks are verbatim in the document. A paragraph longer than `maxWords` is split
- * between sentences, never inside one.
+ * Splits a document's text into chunks (decisions §7). Every chunk's text is an exact slice of
+ * the document (`text.slice(start, end)`), so quotes found in chunks are verbatim in the
+ * document. A paragraph longer than `maxWords` is split between sentences, never inside one.
+ *
+ * A transcript (as transcript/read.ts reads it) is chunked by turns (issue 44): each chunk is one
+ * speaker's words, never a label or a time stamp (it starts where the words start), with the
+ * speaker and the speaker's role; a long turn is split between sentences, a turn's paragraphs
+ * are kept together up to `targetWords`, and no chunk spans two turns (the next turn's label
+ * stands between them). The header before the first turn is a chunk of its own, without a
+ * speaker. Prose is chunked at paragraphs (and lines opening with a label), paragraphs joined up
+ * to `targetWords`.
  */
+export type ChunkRole = 'interviewer' | 'participant';
+
 export interface Chunk {
   idx: number;
   text: string;
   speaker: string | null;
+  /** The speaker's role in a transcript; null for prose and a transcript's header. */
+  role: ChunkRole | null;
   start: number;
   end: number;
 }
@@ -27,29 +38,24 @@ interface Span {
   speaker: string | null;
 }
 
+/** A transcript's unit: a paragraph of a turn's words (or a sentence of a long one), or the header. */
+interface TurnSpan extends Span {
+  role: ChunkRole | null;
+  /** The turn it belongs to (-1: the header). */
+  turn: number;
+}
+
 const SPEAKER = /^\s*([A-Z][\p{L}.'’ -]{0,40}?|[A-Z]\d{0,3}|Q|A)\s*:\s/u;
 const words = (s: string) => (s.match(/\S+/g) ?? []).length;
 
-/**
- * A transcript's turns (transcript/read.ts), each from its label to the next turn, with the
- * header before them; otherwise paragraphs (blank-line separated) and lines that open with a
- * label, as exact spans.
- */
-function paragraphs(text: string): Span[] {
-  const reading = readTranscript(text);
-  if (reading.transcript) {
-    const starts = [...(reading.header ? [{ start: reading.header.start, speaker: null }] : []), ...reading.turns];
-    return starts
-      .map((t, i) => ({ start: t.start, end: trimEnd(text, starts[i + 1]?.start ?? text.length), speaker: t.speaker }))
-      .filter((s) => s.end > s.start);
+/** The header and each turn's paragraphs of words (transcript/read.ts: no label, time stamp or page furniture in them). */
+function turnSpans(reading: Reading): TurnSpan[] {
+  const out: TurnSpan[] = reading.header ? [{ ...reading.header, speaker: null, role: null, turn: -1 }] : [];
+  for (const [turn, t] of reading.turns.entries()) {
+    const role = t.role === 'unknown' ? null : t.role;
+    for (const b of t.body) if (b.end > b.start) out.push({ start: b.start, end: b.end, speaker: t.speaker, role, turn });
   }
-  return labelledParagraphs(text);
-}
-
-function trimEnd(text: string, end: number): number {
-  let e = end;
-  while (e > 0 && /\s/.test(text[e - 1]!)) e--;
-  return e;
+  return out;
 }
 
 function labelledParagraphs(text: string): Span[] {
@@ -89,8 +95,10 @@ export function chunkText(text: string, opts: ChunkOptions = {}): Chunk[] {
   const target = opts.targetWords ?? 250;
   const max = Math.max(target, opts.maxWords ?? 400);
   const locale = opts.locale ?? 'en';
+  const reading = readTranscript(text);
+  if (reading.transcript) return transcriptChunks(text, reading, target, max, locale);
   const units: Span[] = [];
-  for (const p of paragraphs(text)) {
+  for (const p of labelledParagraphs(text)) {
     if (words(text.slice(p.start, p.end)) <= max) units.push(p);
     else units.push(...sentenceSpans(text, p, locale));
   }
@@ -103,6 +111,7 @@ export function chunkText(text: string, opts: ChunkOptions = {}): Chunk[] {
       idx: chunks.length,
       text: text.slice(cur.start, cur.end),
       speaker: speakers.length === 1 ? speakers[0]! : null,
+      role: null,
       start: cur.start,
       end: cur.end,
     });
@@ -115,6 +124,35 @@ export function chunkText(text: string, opts: ChunkOptions = {}): Chunk[] {
     cur.end = u.end;
     cur.words += w;
     cur.speakers.add(u.speaker);
+  }
+  flush();
+  return chunks;
+}
+
+/**
+ * A transcript's chunks: its units (the header, each turn's paragraphs, a long paragraph's
+ * sentences) joined while they belong to one turn, only white space stands between them and
+ * they hold at most `target` words together.
+ */
+function transcriptChunks(text: string, reading: Reading, target: number, max: number, locale: string): Chunk[] {
+  const units: TurnSpan[] = [];
+  for (const u of turnSpans(reading)) {
+    if (words(text.slice(u.start, u.end)) <= max) units.push(u);
+    else units.push(...sentenceSpans(text, u, locale).map((s) => ({ ...u, start: s.start, end: s.end })));
+  }
+  const chunks: Chunk[] = [];
+  let cur: (TurnSpan & { words: number }) | null = null;
+  const flush = () => {
+    if (!cur) return;
+    chunks.push({ idx: chunks.length, text: text.slice(cur.start, cur.end), speaker: cur.speaker, role: cur.role, start: cur.start, end: cur.end });
+    cur = null;
+  };
+  for (const u of units) {
+    const w = words(text.slice(u.start, u.end));
+    if (cur && (cur.turn !== u.turn || cur.words + w > target || /\S/.test(text.slice(cur.end, u.start)))) flush();
+    if (!cur) cur = { ...u, words: 0 };
+    cur.end = u.end;
+    cur.words += w;
   }
   flush();
   return chunks;

@@ -52,12 +52,18 @@ export const readActions = {
       topK: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, description: 'default 10' })),
       offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_POSITION, description: 'default 0' })),
       onlyInsights: Type.Optional(Type.Boolean()),
+      participantsOnly: Type.Optional(
+        Type.Boolean({
+          description:
+            "passages of participants' turns alone: a transcript's interviewer turns and header, and documents that are not transcripts, left out (insights stay). Default false: interviewer turns are searched too, each passage saying its `role`",
+        }),
+      ),
       analysisId: Type.Optional(AnalysisId),
       filters,
     },
     {
       description:
-        "Passages and insights that match the query by its words or its meaning, best first; nothing else (a query that matches nothing answers no results). Each result says how it matched and gives a snippet with the matched words. Exactly one of `query` and `queries` (400 otherwise); several queries are fused by reciprocal-rank fusion, each result keeping its best score. An insight appears at most once per page; each insight result says its run (`analysisId`, null when made by hand), and two runs' insights are two results even where they say the same. With `analysisId`, the insights are that run's alone (passages are not a run's, and stay).",
+        "Passages and insights that match the query by its words or its meaning, best first; nothing else (a query that matches nothing answers no results). Each result says how it matched and gives a snippet with the matched words. Exactly one of `query` and `queries` (400 otherwise); several queries are fused by reciprocal-rank fusion, each result keeping its best score. An insight appears at most once per page; each insight result says its run (`analysisId`, null when made by hand), and two runs' insights are two results even where they say the same. With `analysisId`, the insights are that run's alone (passages are not a run's, and stay). A passage of a transcript is one speaker's words (a turn, or part of a long one), its text without the speaker's label or time stamp, with `speaker` and `role` beside it; `participantsOnly` leaves out what interviewers said.",
     },
   ),
   read_document: action(

@@ -17,6 +17,8 @@ export interface TermQuery {
   without?: string[];
   /** Only chunks of these documents (null: the whole project). */
   documentIds?: ReadonlySet<string> | null;
+  /** Only chunks of this role (a transcript's participants' turns, issue 44); any role when absent. */
+  role?: 'participant' | null;
 }
 
 /** A term the indexes can look up: one holding a letter or a digit (others would parse to nothing). */
@@ -56,12 +58,15 @@ async function matching(store: Store, projectId: string, q: TermQuery, documentI
   if (store.kind === 'sqlite') {
     const rows = await sql<{ id: string }>`select chunks.id as id from chunk_terms join chunks on chunks.rowid = chunk_terms.rowid
       where chunk_terms match ${ftsQuery(projectId, q)} ${documentIds ? sql`and chunks.document_id in (${sql.join(documentIds)})` : sql``}
+      ${q.role ? sql`and chunks.role = ${q.role}` : sql``}
       limit ${limit}`.execute(store.db);
     return rows.rows.map((r) => r.id);
   }
   const rows = await sql<{
     id: string;
-  }>`select sift_chunks_matching as id from sift_chunks_matching(${projectId}, ${tsQuery(q)}, ${documentIds}::text[], ${limit})`.execute(store.db);
+  }>`select sift_chunks_matching as id from sift_chunks_matching(${projectId}, ${tsQuery(q)}, ${documentIds}::text[], ${limit}${q.role ? sql`, ${q.role}::text` : sql``})`.execute(
+    store.db,
+  );
   return rows.rows.map((r) => r.id);
 }
 
@@ -89,6 +94,12 @@ export async function termFrequencies(store: Store, projectId: string, terms: st
   const unique = [...new Set(terms)];
   const counts = await Promise.all(unique.map((t) => countMatching(store, projectId, { groups: [[t]] }, cap)));
   return new Map(unique.map((t, n) => [t, counts[n]!]));
+}
+
+/** Of `ids`, the chunks whose role is `role`. */
+export async function chunksOfRole(store: Store, ids: string[], role: 'participant'): Promise<Set<string>> {
+  const rows = await inBatches(ids, (s) => store.db.selectFrom('chunks').select('id').where('id', 'in', s).where('role', '=', role).execute());
+  return new Set(rows.map((r) => r.id));
 }
 
 /** What search ranks chunks by, as stored beside them (their terms and vectors of meaning, engine/search/analysed.ts), by id. */

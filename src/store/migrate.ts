@@ -12,6 +12,7 @@ import * as m010 from './migrations/010-chunks-matching-function.js';
 import * as m011 from './migrations/011-model-answers.js';
 import * as m012 from './migrations/012-text-vectors.js';
 import * as m013 from './migrations/013-solo-attempts.js';
+import * as m014 from './migrations/014-chunk-role.js';
 
 /** Migrations are listed here (not read from disk) so they run the same under tsx and from dist/. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011-model-answers': m011,
   '012-text-vectors': m012,
   '013-solo-attempts': m013,
+  '014-chunk-role': m014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

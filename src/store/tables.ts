@@ -111,6 +111,8 @@ export interface ChunksTable {
   idx: number;
   text: string;
   speaker: string | null;
+  /** A transcript's chunk: its speaker's role (migration 014); null for prose, a header, and chunks written before it was kept. */
+  role: ColumnType<'interviewer' | 'participant' | null, 'interviewer' | 'participant' | null | undefined, 'interviewer' | 'participant' | null>;
   startOffset: number;
   endOffset: number;
   /** What search ranks the chunk by (engine/search/analysed.ts), null for chunks written before it was kept. */

@@ -1,6 +1,6 @@
 import { anonymize } from '../engine/anonymize/index.js';
 import { chunkText } from '../engine/chunk.js';
-import { analyseForStore, documentSearchRowOf } from '../engine/search/analysed.js';
+import { analyseForStore, documentSearchRowOf, rankedText } from '../engine/search/analysed.js';
 import { newId } from '../domain/ids.js';
 import { nowIso } from '../domain/clock.js';
 import { claimDocument } from './lease.js';
@@ -53,7 +53,7 @@ async function processDocument(ctx: WorkerContext, doc: Row<'documents'>): Promi
   if (text.length > LONG_TEXT) releaseMemory();
   // What search ranks each chunk by, read now (outside the transaction) rather than by every process that first searches the project;
   // each chunk's kept only as it is written (analysed.ts, analyseForStore).
-  const read = chunks.map((c) => ({ id: newId(), ...analyseForStore(c.text, project.locale) }));
+  const read = chunks.map((c) => ({ id: newId(), ...analyseForStore(rankedText(c), project.locale) }));
   if (text.length > LONG_TEXT) releaseMemory();
   const ready = await ctx.store.transaction(async (trx) => {
     const mine = await trx
@@ -78,6 +78,7 @@ async function processDocument(ctx: WorkerContext, doc: Row<'documents'>): Promi
             idx: c.idx,
             text: c.text,
             speaker: c.speaker,
+            role: c.role,
             startOffset: c.start,
             endOffset: c.end,
           })),

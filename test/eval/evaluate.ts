@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { chunkText } from '../../src/engine/chunk.js';
+import { rankedText } from '../../src/engine/search/analysed.js';
 import { SearchIndex, type SearchMode } from '../../src/engine/search/index.js';
 import { loadStudy, STUDIES_DIR } from '../../eval/passages/load.js';
 import { DOCUMENTS, QUERIES, type Query } from './corpus.js';
@@ -15,10 +16,13 @@ export interface Scores {
 export type Table = Record<'all' | 'paraphrased' | 'lexical-phrased', Record<string, Scores>>;
 type Chunk = { id: string; kind: 'chunk'; documentId: string; text: string };
 
-/** Documents as chunks: every paragraph (speaker turn) is its own chunk, as short answers are. */
+/**
+ * Documents as chunks: every paragraph (speaker turn) is its own chunk, as short answers are;
+ * each ranked as search ranks a stored chunk (its speaker's label before its words, `rankedText`).
+ */
 function chunksOf(documents: string[]): Chunk[] {
   return documents.flatMap((text, d) =>
-    chunkText(text, { targetWords: 1 }).map((c) => ({ id: `d${d}:${c.idx}`, kind: 'chunk' as const, documentId: `d${d}`, text: c.text })),
+    chunkText(text, { targetWords: 1 }).map((c) => ({ id: `d${d}:${c.idx}`, kind: 'chunk' as const, documentId: `d${d}`, text: rankedText(c) })),
   );
 }
 

@@ -14,6 +14,16 @@ export interface Analysed {
   meaning: Float32Array | null;
 }
 
+/**
+ * The text a chunk is ranked by: its words, after its speaker's label where it has one. A
+ * transcript's chunk holds a turn's words alone (chunk.ts, issue 44), but its speaker still says
+ * what the passage is: a search for a speaker's name finds their turns, and a question ranks as
+ * the interviewer's, as it did when the label stood in the chunk's text (without it, questions
+ * echoing a query's words ranked above the answers: test/eval/README.md). Never shown: snippets
+ * and highlights are made of the chunk's text.
+ */
+export const rankedText = (chunk: { text: string; speaker: string | null }): string => (chunk.speaker ? `${chunk.speaker}: ${chunk.text}` : chunk.text);
+
 export function analyseForSearch(text: string, locale: string): Analysed {
   return { terms: terms(text, locale), meaning: textVector(text, locale) };
 }

@@ -33,6 +33,8 @@ export interface SearchOptions {
   mode?: SearchMode;
   kinds?: SearchItem['kind'][];
   allow?: (item: Omit<SearchItem, 'text'>) => boolean;
+  /** Per query (by its place in `queries`), whether an item may answer it (a quoted phrase it must hold, phrases.ts). */
+  allowFor?: (id: string, query: number) => boolean;
   /** Use the research lexicon for matches by meaning (on by default). */
   lexicon?: boolean;
   /** Per query, the cosine of each item's embedding to the query's (from a provider), where there is one. */
@@ -69,6 +71,14 @@ export interface QueryWord {
   term: string;
   expansions: string[][];
 }
+
+/**
+ * Words a query does not match by, though texts keep them among their terms (issue 44): "no"
+ * stands in most turns of a transcript ("no, I ...", "no idea"), and a query holding it ("no pay
+ * rise") matched nearly every turn by that word alone. A quoted phrase keeps it: `"no pay rise"`
+ * answers the passages holding those words in that order (phrases.ts, domain/search.ts).
+ */
+const QUERY_STOPS: Record<string, ReadonlySet<string>> = { en: new Set(['no']) };
 
 /** The stems of each word's kinds, by locale, bar and word (SearchIndex.kindTerms). */
 const kindTermsOf = new Map<string, Set<string>>();
@@ -146,12 +156,13 @@ export class SearchIndex {
   /** The query's content words, once each, with what they mean beyond themselves (synonyms, paraphrases). */
   queryWords(query: string, useLexicon = true): QueryWord[] {
     const stops = stopWords(this.locale);
+    const queryStops = QUERY_STOPS[this.locale];
     // An expansion left with only the language's most common words ("go after", a synonym of "dog", read as "go") would find everything.
     const common = (t: string) => (stemVector(t, this.locale)?.rank ?? Infinity) < this.params.commonWords;
     const out = new Map<string, QueryWord>();
     for (const w of tokenize(query, this.locale)) {
       const bare = w.replace(/'s$|n't$/, '');
-      if (bare.length === 0 || stops.has(bare) || stops.has(w) || out.has(stem(bare, this.locale))) continue;
+      if (bare.length === 0 || stops.has(bare) || stops.has(w) || queryStops?.has(bare) || out.has(stem(bare, this.locale))) continue;
       const term = stem(bare, this.locale);
       const phrases = [...(useLexicon ? [...paraphrasesOf(bare), ...paraphrasesOf(term)] : []), ...(this.locale === 'en' ? expand(bare).synonyms : [])];
       const expansions = phrases.map((p) => terms(p, this.locale)).filter((t) => t.length > 0 && !t.includes(term) && !t.every(common));
@@ -312,7 +323,10 @@ export class SearchIndex {
     };
     const offset = opts.offset ?? 0;
     const topK = opts.topK ?? 10;
-    const perQuery = queries.map((q, n) => this.matches(q, mode, allow, useLexicon, opts.embeddings?.[n], opts.words?.[n]));
+    const allowFor = opts.allowFor;
+    const perQuery = queries.map((q, n) =>
+      this.matches(q, mode, allowFor ? (id) => allow(id) && allowFor(id, n) : allow, useLexicon, opts.embeddings?.[n], opts.words?.[n]),
+    );
     const best = new Map<string, Match>();
     for (const matches of perQuery) {
       for (const [id, m] of matches) {

@@ -65,6 +65,19 @@ export const projectDocumentAnswers = {
   use_as_codebook: CodebookStarted,
 } satisfies AnswerMap<typeof projectDocumentActions>;
 
+/** A passage's speaker and role (issue 44): a transcript's chunk is one speaker's words; prose and a transcript's header have neither. */
+const Speaker = Nullable(
+  Type.String({
+    description: "who speaks in the passage (a transcript's label as written, `Speaker 2`, `Q`, a name); null for prose and a transcript's header",
+  }),
+);
+const SpeakerRole = Nullable(
+  StringEnum(['interviewer', 'participant'] as const, {
+    description:
+      "the speaker's role in the transcript, as sift reads it; null for prose, a transcript's header and passages of documents processed before roles were kept",
+  }),
+);
+
 export const readAnswers = {
   get_project: Closed({ project: Project, analyses: Type.Array(AnalysisRef, { description: "the project's runs, newest first" }) }),
   get_documents: Closed({
@@ -87,8 +100,9 @@ export const readAnswers = {
           Nullable(Type.String({ description: 'an insight result: the run that made it (its UUID), null when made by hand; absent on a passage' })),
         ),
         chunkIndex: Type.Optional(Count),
-        speaker: Type.Optional(Nullable(Type.String())),
-        text: Type.String(),
+        speaker: Type.Optional(Speaker),
+        role: Type.Optional(SpeakerRole),
+        text: Type.String({ description: "a passage: the words alone (a transcript's turn without its label or time stamp); an insight: its statement" }),
         score: Type.Number({
           minimum: 0,
           maximum: 1,
@@ -118,7 +132,7 @@ export const readAnswers = {
   }),
   read_document: Closed({
     document: Closed({ id: Type.String(), filename: Type.String(), status: Type.String() }),
-    chunks: Type.Array(Closed({ index: Count, text: Type.String(), speaker: Nullable(Type.String()) })),
+    chunks: Type.Array(Closed({ index: Count, text: Type.String(), speaker: Speaker, role: SpeakerRole })),
     totalChunks: Count,
     offset: Count,
     nextOffset: Nullable(Count),

@@ -686,7 +686,7 @@ export interface components {
         };
         /**
          * read.search
-         * @description Passages and insights that match the query by its words or its meaning, best first; nothing else (a query that matches nothing answers no results). Each result says how it matched and gives a snippet with the matched words. Exactly one of `query` and `queries` (400 otherwise); several queries are fused by reciprocal-rank fusion, each result keeping its best score. An insight appears at most once per page; each insight result says its run (`analysisId`, null when made by hand), and two runs' insights are two results even where they say the same. With `analysisId`, the insights are that run's alone (passages are not a run's, and stay).
+         * @description Passages and insights that match the query by its words or its meaning, best first; nothing else (a query that matches nothing answers no results). Each result says how it matched and gives a snippet with the matched words. Exactly one of `query` and `queries` (400 otherwise); several queries are fused by reciprocal-rank fusion, each result keeping its best score. An insight appears at most once per page; each insight result says its run (`analysisId`, null when made by hand), and two runs' insights are two results even where they say the same. With `analysisId`, the insights are that run's alone (passages are not a run's, and stay). A passage of a transcript is one speaker's words (a turn, or part of a long one), its text without the speaker's label or time stamp, with `speaker` and `role` beside it; `participantsOnly` leaves out what interviewers said.
          */
         ReadSearch: {
             /**
@@ -701,6 +701,8 @@ export interface components {
             /** @description default 0 */
             offset?: number;
             onlyInsights?: boolean;
+            /** @description passages of participants' turns alone: a transcript's interviewer turns and header, and documents that are not transcripts, left out (insights stay). Default false: interviewer turns are searched too, each passage saying its `role` */
+            participantsOnly?: boolean;
             /**
              * Format: uuid
              * @description a run's `id` from `start_analysis`, `get_project_status` or `get_project`
@@ -1037,7 +1039,14 @@ export interface components {
                 /** @description an insight result: the run that made it (its UUID), null when made by hand; absent on a passage */
                 analysisId?: string | null;
                 chunkIndex?: number;
+                /** @description who speaks in the passage (a transcript's label as written, `Speaker 2`, `Q`, a name); null for prose and a transcript's header */
                 speaker?: string | null;
+                /**
+                 * @description the speaker's role in the transcript, as sift reads it; null for prose, a transcript's header and passages of documents processed before roles were kept
+                 * @enum {string|null}
+                 */
+                role?: "interviewer" | "participant" | null;
+                /** @description a passage: the words alone (a transcript's turn without its label or time stamp); an insight: its statement */
                 text: string;
                 /** @description How closely the result matches, comparable across queries of one project: 1 when it holds every term of the query (rarer terms weighing more) or matches its meaning as closely as a passage can; results come best first */
                 score: number;
@@ -1072,7 +1081,13 @@ export interface components {
             chunks: {
                 index: number;
                 text: string;
+                /** @description who speaks in the passage (a transcript's label as written, `Speaker 2`, `Q`, a name); null for prose and a transcript's header */
                 speaker: string | null;
+                /**
+                 * @description the speaker's role in the transcript, as sift reads it; null for prose, a transcript's header and passages of documents processed before roles were kept
+                 * @enum {string|null}
+                 */
+                role: "interviewer" | "participant" | null;
             }[];
             totalChunks: number;
             offset: number;
