@@ -5,6 +5,7 @@ import { bestNmf, nmf, type SparseRows } from '../../src/engine/analysis/nmf.js'
 import { themeCount } from '../../src/engine/analysis/theme-count.js';
 import { automaticAnalysis } from '../../src/engine/analysis/index.js';
 import { chunkText } from '../../src/engine/chunk.js';
+import { sectionsOf } from '../../src/engine/analysis/stages/overview.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
 import { stem, tokenize } from '../../src/engine/text/index.js';
 import { nameTheme, SurfaceForms } from '../../src/engine/analysis/naming.js';
@@ -214,26 +215,47 @@ describe('granularity and strict mode in automatic analysis', () => {
     expect(normal).toBeLessThanOrEqual(inclusive);
   });
 
-  it('overview reads at most three chunks of each document', () => {
-    // Long interviews: each covers the three subjects, in many chunks.
+  it('overview reads at most three sections of each document (runs of its chunks, a transcript’s turns, of up to overviewWords)', () => {
+    // Long interviews: each covers the three subjects, in many turns; sections of up to 40 words.
+    const params = { automatic: { overviewWords: 40 } };
     const long = [0, 1].map((n) => {
       const text = ['sync', 'pricing', 'onboarding'].map((s) => TRANSCRIPTS.filter((t) => t.theme === s)[n]!.text).join('\n\n');
       return { id: `long${n}`, text, chunks: chunkText(text, { targetWords: 40, maxWords: 60 }) };
     });
-    expect(long.every((d) => d.chunks.length > 3)).toBe(true);
-    const overview = automaticAnalysis(long, { ...opts, granularity: 'overview', strictMode: false });
-    const normal = automaticAnalysis(long, { ...opts, granularity: 'default', strictMode: false });
+    const sections = sectionsOf(long, 40);
+    expect(long.every((d) => new Set(d.chunks.map((c) => sections.get(`${d.id}:${c.idx}`))).size > 3)).toBe(true);
+    const overview = automaticAnalysis(long, { ...opts, granularity: 'overview', strictMode: false, params });
+    const normal = automaticAnalysis(long, { ...opts, granularity: 'default', strictMode: false, params });
     expect(support(overview)).toBeLessThan(support(normal));
     for (const d of long) {
-      const chunksQuoted = new Set(
+      const sectionsQuoted = new Set(
         overview.insights
           .filter((i) => i.documentId === d.id)
           .flatMap((i) => i.quotes)
-          .map((q) => d.chunks.find((c) => c.text.includes(q))!.idx),
+          .map((q) => sections.get(`${d.id}:${d.chunks.find((c) => c.text.includes(q))!.idx}`)),
       );
-      expect(chunksQuoted.size).toBeGreaterThan(0);
-      expect(chunksQuoted.size).toBeLessThanOrEqual(3);
+      expect(sectionsQuoted.size).toBeGreaterThan(0);
+      expect(sectionsQuoted.size).toBeLessThanOrEqual(3);
     }
+  });
+
+  it('reads overview’s sections as chunks read before turns: a prose chunk alone, a transcript’s turns in runs of up to 250 words', () => {
+    const prose = Array.from({ length: 12 }, (_, i) => `Paragraph ${i} of the field notes, ${'with words about the visit '.repeat(8)}`).join('\n\n');
+    const transcript = TRANSCRIPTS.slice(0, 4)
+      .map((t) => t.text)
+      .join('\n\n');
+    const docs = [
+      { id: 'p', text: prose, chunks: chunkText(prose) },
+      { id: 't', text: transcript, chunks: chunkText(transcript) },
+    ];
+    const sections = sectionsOf(docs, 250);
+    expect(docs[0]!.chunks.length).toBeGreaterThan(1);
+    expect(docs[0]!.chunks.map((c) => sections.get(`p:${c.idx}`))).toEqual(docs[0]!.chunks.map((_, i) => `p:${i}`));
+    const runs = new Map<string, number>();
+    for (const c of docs[1]!.chunks) runs.set(sections.get(`t:${c.idx}`)!, (runs.get(sections.get(`t:${c.idx}`)!) ?? 0) + c.text.split(/\s+/).length);
+    expect(runs.size).toBeGreaterThan(1);
+    expect(runs.size).toBeLessThan(docs[1]!.chunks.length / 3);
+    for (const w of runs.values()) expect(w).toBeLessThanOrEqual(250);
   });
 });
 

@@ -40,8 +40,14 @@ export const DEFAULT_PARAMS = {
     subjectThemes: 0.5,
     /** in a project of this many themes or more (name.ts). */
     subjectFromThemes: 3,
-    /** `overview` keeps each document's this many chunks that bear most on their themes. */
+    /**
+     * `overview` keeps each document's this many sections that bear most on their themes: runs of
+     * its chunks of up to `overviewWords` words (stages/overview.ts). A prose chunk is such a run
+     * already; a transcript's chunks are turns (issue 44), read in runs as overview read them
+     * when chunks held several turns.
+     */
     overviewChunks: 3,
+    overviewWords: 250,
     /** A transcript of this many participant turns or more opens and closes with rapport (its first and last). */
     rapportTurns: 4,
     /** A new theme with this many documents or more is split into sub-themes, */

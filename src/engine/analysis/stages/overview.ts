@@ -1,11 +1,47 @@
 import type { Sentence } from '../evidence.js';
+import type { AnalysisDocument } from '../types.js';
 
-/** `overview` keeps only each document's `most` chunks that bear most on their themes: their keys (`document:chunk`). */
-export function overviewChunks(sentences: Sentence[], themeOf: (number | null)[], strength: number[], most: number): Set<string> {
+/**
+ * Each chunk's section (`document:chunk` → `document:section`): runs of a document's chunks of up
+ * to `words` words together, a longer chunk alone. Prose chunks are such runs already (chunk.ts
+ * joins paragraphs while they stay within its target, 250 words), so each is a section of its own;
+ * a transcript's chunks are its turns (issue 44), and its sections the runs of turns that chunks
+ * held before.
+ */
+export function sectionsOf(docs: AnalysisDocument[], words: number): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const d of docs) {
+    let section = -1;
+    let held = Number.POSITIVE_INFINITY;
+    for (const c of d.chunks) {
+      const w = (c.text.match(/\S+/g) ?? []).length;
+      if (held + w > words) {
+        section++;
+        held = 0;
+      }
+      held += w;
+      out.set(`${d.id}:${c.idx}`, `${d.id}:${section}`);
+    }
+  }
+  return out;
+}
+
+/** A sentence's section (its chunk's where the document has no chunks: one of its own). */
+export const sectionOf = (sections: Map<string, string>, s: Sentence): string =>
+  sections.get(`${s.documentId}:${s.chunkIdx}`) ?? `${s.documentId}:chunk ${s.chunkIdx}`;
+
+/** `overview` keeps only each document's `most` sections that bear most on their themes: their keys (`sectionOf`). */
+export function overviewChunks(
+  sentences: Sentence[],
+  themeOf: (number | null)[],
+  strength: number[],
+  most: number,
+  sections: Map<string, string>,
+): Set<string> {
   const best = new Map<string, number>();
   sentences.forEach((s, i) => {
     if (themeOf[i] === null) return;
-    const key = `${s.documentId}:${s.chunkIdx}`;
+    const key = sectionOf(sections, s);
     best.set(key, Math.max(best.get(key) ?? 0, strength[i]!));
   });
   const perDoc = new Map<string, [string, number][]>();

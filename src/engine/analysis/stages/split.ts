@@ -6,7 +6,7 @@ import { contentTerms, type Vec } from '../vectors.js';
 import { clearest } from './clearest.js';
 import type { Theme } from './existing.js';
 import type { Named } from './name.js';
-import { overviewChunks } from './overview.js';
+import { overviewChunks, sectionOf, sectionsOf } from './overview.js';
 import { openingSentences } from './places.js';
 import type { Words } from './words.js';
 
@@ -21,7 +21,7 @@ export interface SubThemes {
 
 /** Each theme's passages by document, and its sub-themes. */
 export interface Split {
-  /** Each theme's sentences by document (`overview`: those in each document's best chunks). */
+  /** Each theme's sentences by document (`overview`: those in each document's best sections). */
   perDoc: Map<string, number[]>[];
   /** Each theme's sub-themes, null where it has none. */
   children: (SubThemes | null)[];
@@ -32,13 +32,14 @@ export const subThemeSplitter: Stage<{ words: Words; named: Named }, Split> = {
   run({ words, named }, ctx) {
     const P = ctx.params.automatic;
     const { sentences } = words;
-    const shown = ctx.granularity === 'overview' ? overviewChunks(sentences, named.themeOf, named.strength, P.overviewChunks) : null;
+    const sections = ctx.granularity === 'overview' ? sectionsOf(words.docs, P.overviewWords) : null;
+    const shown = sections ? overviewChunks(sentences, named.themeOf, named.strength, P.overviewChunks, sections) : null;
     const { opening } = openingSentences(sentences, P);
     const perDoc = named.themes.map((theme) => {
       const out = new Map<string, number[]>();
       for (const i of theme.sentences) {
         const s = sentences[i]!;
-        if (shown && !shown.has(`${s.documentId}:${s.chunkIdx}`)) continue;
+        if (shown && !shown.has(sectionOf(sections!, s))) continue;
         const list = out.get(s.documentId);
         if (list) list.push(i);
         else out.set(s.documentId, [i]);
