@@ -22,11 +22,15 @@ export type QuestionIndex = Map<string, { words: Map<string, number>; documents:
 /** The question phrases of the prompts `sentences` answer (each question read once per document). */
 export function questionIndex(sentences: Asked[], locale: string): QuestionIndex {
   const out: QuestionIndex = new Map();
-  const seen = new Set<string>();
-  for (const s of sentences) {
-    if (!s.prompt || seen.has(`${s.documentId}\u0000${s.prompt}`)) continue;
-    seen.add(`${s.documentId}\u0000${s.prompt}`);
-    for (const c of questionPhrases(s.prompt, locale)) {
+  const asked = new Map<string, { documentId: string; prompt: string }>();
+  for (const s of sentences) if (s.prompt) asked.set(`${s.documentId}\u0000${s.prompt}`, { documentId: s.documentId, prompt: s.prompt });
+  const questions = [...asked.values()];
+  const phrases = questionPhrases(
+    questions.map((q) => q.prompt),
+    locale,
+  );
+  for (const [n, s] of questions.entries()) {
+    for (const c of phrases[n]!) {
       const key = c.stems.join(' ');
       const entry = out.get(key) ?? { words: new Map(), documents: new Set() };
       entry.words.set(c.words, (entry.words.get(c.words) ?? 0) + 1);
