@@ -121,6 +121,13 @@ describe.each(STORE_KINDS)('the sift command line on %s', (kind) => {
       expect(found.results.length).toBeLessThanOrEqual(3);
       const human = await run('search', 'bank connection failed');
       expect(human.stdout).toMatch(/^\s+1\. \[/m);
+      // A transcript's passages are turns with their speaker and role; --participants-only leaves the interviewer out.
+      const asked = json(await run('search', 'app', '--top', '50', '--json'));
+      expect(asked.results.some((r: { role?: string }) => r.role === 'interviewer')).toBe(true);
+      const answered = json(await run('search', 'app', '--top', '50', '--participants-only', '--json'));
+      const passages = answered.results.filter((r: { type: string }) => r.type === 'chunk');
+      expect(passages.length).toBeGreaterThan(0);
+      for (const r of passages) expect([r.role, r.text]).toEqual(['participant', expect.not.stringMatching(/^(Interviewer|Participant):/)]);
 
       const md = path.join(home, 'report.md');
       expect(json(await run('export', '--format', 'md', '--out', md, '--json'))).toMatchObject({ format: 'md', out: md });

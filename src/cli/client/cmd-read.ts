@@ -3,10 +3,13 @@ import type { Command } from './commands.js';
 import { EXIT, plural, result, usageError } from './output.js';
 
 const SEARCH_USAGE = `Usage: sift search "<query>" [--project <id or name>] [--top <1-50>] [--offset <n>] [--insights-only]
-                   [--analysis <run id>] [--json]
+                   [--participants-only] [--analysis <run id>] [--json]
 
-Searches the project's documents and insights (hybrid: words and meaning), best first. With
---analysis, the insights are that run's alone (--json gives each insight's run, analysisId).`;
+Searches the project's documents and insights (hybrid: words and meaning), best first. A passage
+of a transcript is one speaker's words, shown after the speaker. --participants-only leaves out
+what interviewers said (--json gives each passage's role). "Quoted words" must stand in that
+order. With --analysis, the insights are that run's alone (--json gives each insight's run,
+analysisId).`;
 
 const INSIGHTS_USAGE = `Usage: sift insights [--project <id or name>] [--category <name or id>]… [--tag <name or id>]…
                      [--document <D… id>]… [--json]
@@ -48,7 +51,13 @@ const count = (raw: unknown, name: string, min: number, max: number): number | u
 
 export const search: Command = {
   usage: SEARCH_USAGE,
-  options: { top: { type: 'string' }, offset: { type: 'string' }, 'insights-only': { type: 'boolean' }, analysis: { type: 'string' } },
+  options: {
+    top: { type: 'string' },
+    offset: { type: 'string' },
+    'insights-only': { type: 'boolean' },
+    'participants-only': { type: 'boolean' },
+    analysis: { type: 'string' },
+  },
   positionals: true,
   project: true,
   async run({ io, values, positionals, session }) {
@@ -62,6 +71,7 @@ export const search: Command = {
         ...(topK ? { topK } : {}),
         ...(offset ? { offset } : {}),
         ...(values['insights-only'] ? { onlyInsights: true } : {}),
+        ...(values['participants-only'] ? { participantsOnly: true } : {}),
         ...(values.analysis ? { analysisId: values.analysis as string } : {}),
       }),
     );
