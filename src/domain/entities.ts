@@ -4,12 +4,19 @@ import type { ReadBody, ReadAnswer } from '../schema/types.js';
 import type { Entity } from '../engine/entities/index.js';
 import { tallyEntities } from '../engine/entities/tally.js';
 import { EntitiesUnavailable, entitiesInThread } from '../engine/entities/thread.js';
+import { rankedText } from '../engine/search/analysed.js';
+import { chunkSections } from '../engine/chunk.js';
+import { groupBy } from '../store/in-batches.js';
 
 /**
- * `find_entities` (decisions §7): each chunk is read once per process, in the project's language,
- * in a worker thread (engine/entities/thread.ts); results are cached by chunk id.
+ * `find_entities` (decisions §7): each section of a document (a run of its chunks of up to 250
+ * words, chunk.ts `chunkSections`: a prose chunk, or a transcript's turns as chunks held them
+ * before issue 44, each after its speaker's label) is read once per process, in the project's
+ * language, in a worker thread (engine/entities/thread.ts); results are cached by the section's
+ * chunk ids. Read turn by turn, the speaker's labels made every name count once per turn (a
+ * participant's 4 passages became 14), and read without them the names of speakers were lost.
  */
-const perChunk = new Map<string, Entity[]>();
+const perSection = new Map<string, Entity[]>();
 const MAX_CACHED = 200_000;
 
 export async function findEntities(scope: ProjectScope, body: ReadBody<'find_entities'>): Promise<ReadAnswer<'find_entities'>> {
@@ -17,7 +24,7 @@ export async function findEntities(scope: ProjectScope, body: ReadBody<'find_ent
   const chunks = await db
     .selectFrom('chunks')
     .innerJoin('documents', 'documents.id', 'chunks.documentId')
-    .select(['chunks.id as id', 'chunks.idx as idx', 'chunks.text as text', 'documents.counter as counter'])
+    .select(['chunks.id as id', 'chunks.idx as idx', 'chunks.text as text', 'chunks.speaker as speaker', 'documents.counter as counter'])
     .where('chunks.projectId', '=', scope.project.id)
     .where('documents.status', '=', 'ready')
     .orderBy('documents.counter')
@@ -39,7 +46,14 @@ export async function findEntities(scope: ProjectScope, body: ReadBody<'find_ent
     }
     return { entity: body.entity, mentions, count: mentions.length };
   }
-  const unread = chunks.filter((c) => !perChunk.has(c.id));
+  const sections = [...groupBy(chunks, (c) => String(c.counter)).values()].flatMap((list) =>
+    chunkSections(list).map((places) => ({
+      key: places.map((i) => list[i]!.id).join(' '),
+      counter: list[0]!.counter,
+      text: places.map((i) => rankedText(list[i]!)).join('\n\n'),
+    })),
+  );
+  const unread = sections.filter((c) => !perSection.has(c.key));
   const read = await entitiesInThread(
     unread.map((c) => c.text),
     scope.project.locale,
@@ -47,10 +61,10 @@ export async function findEntities(scope: ProjectScope, body: ReadBody<'find_ent
     if (err instanceof EntitiesUnavailable) throw unavailable(err.message, { cause: err });
     throw err;
   });
-  const fresh = new Map(unread.map((c, i) => [c.id, read[i]!]));
-  const found = chunks.map((c) => ({ document: Number(c.counter), entities: perChunk.get(c.id) ?? fresh.get(c.id) ?? [] }));
-  if (perChunk.size + fresh.size > MAX_CACHED) perChunk.clear();
-  for (const [id, entities] of fresh) perChunk.set(id, entities);
+  const fresh = new Map(unread.map((c, i) => [c.key, read[i]!]));
+  const found = sections.map((c) => ({ document: Number(c.counter), entities: perSection.get(c.key) ?? fresh.get(c.key) ?? [] }));
+  if (perSection.size + fresh.size > MAX_CACHED) perSection.clear();
+  for (const [key, entities] of fresh) perSection.set(key, entities);
   const entities = tallyEntities(found)
     .slice(0, 100)
     .map((e) => ({

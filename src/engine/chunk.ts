@@ -157,3 +157,26 @@ function transcriptChunks(text: string, reading: Reading, target: number, max: n
   flush();
   return chunks;
 }
+
+/**
+ * A document's chunks in sections: runs of them of up to `words` words together, a longer chunk
+ * alone, each section its chunks' places in `chunks`. Prose chunks are such runs already (paragraphs
+ * are joined while they stay within the target, 250 words), so each is a section of its own; a
+ * transcript's chunks are its turns (issue 44), and its sections the runs of turns chunks held
+ * before. What reads a document in passages of that size reads its sections: analysis's
+ * `overview`, and `find_entities`.
+ */
+export function chunkSections(chunks: readonly { text: string }[], words = 250): number[][] {
+  const out: number[][] = [];
+  let held = Number.POSITIVE_INFINITY;
+  chunks.forEach((c, i) => {
+    const w = (c.text.match(/\S+/g) ?? []).length;
+    if (held + w > words) {
+      out.push([]);
+      held = 0;
+    }
+    held += w;
+    out[out.length - 1]!.push(i);
+  });
+  return out;
+}

@@ -101,6 +101,17 @@ describe.each(STORE_KINDS)('passages of transcripts: speakers, roles, participan
       expect((await search({ query: 'night shifts' })).results.map((r) => r.role)).toEqual(expect.arrayContaining(['interviewer', 'participant']));
     });
 
+    it('reads entities in sections of turns after their speakers, as chunks held them before: a speaker once, not once a turn', async () => {
+      const res = await t.post(READ, f.readKey, { action: 'find_entities' });
+      expect(res.statusCode).toBe(200);
+      const people = (res.json().entities as { text: string; type: string; count: number }[]).filter((e) => /Ruth|Dana/.test(e.text));
+      // Dana Whitfield is named by her labels alone; read turn by turn after them, each would count once per turn (3).
+      expect(people.map((p) => [p.text, p.type, p.count]).sort()).toEqual([
+        ['Dana Whitfield', 'person', 1],
+        ['Ruth Evans', 'person', 1],
+      ]);
+    });
+
     it('keeps "no" in a quoted phrase, where it is a stop word for matching', async () => {
       const words = await search({ query: 'no pay rise' });
       expect(words.results.length).toBeGreaterThanOrEqual(3);

@@ -1,28 +1,12 @@
 import type { Sentence } from '../evidence.js';
 import type { AnalysisDocument } from '../types.js';
+import { chunkSections } from '../../chunk.js';
 
-/**
- * Each chunk's section (`document:chunk` → `document:section`): runs of a document's chunks of up
- * to `words` words together, a longer chunk alone. Prose chunks are such runs already (chunk.ts
- * joins paragraphs while they stay within its target, 250 words), so each is a section of its own;
- * a transcript's chunks are its turns (issue 44), and its sections the runs of turns that chunks
- * held before.
- */
+/** Each chunk's section (`document:chunk` → `document:section`): runs of a document's chunks of up to `words` words (chunk.ts, `chunkSections`). */
 export function sectionsOf(docs: AnalysisDocument[], words: number): Map<string, string> {
   const out = new Map<string, string>();
-  for (const d of docs) {
-    let section = -1;
-    let held = Number.POSITIVE_INFINITY;
-    for (const c of d.chunks) {
-      const w = (c.text.match(/\S+/g) ?? []).length;
-      if (held + w > words) {
-        section++;
-        held = 0;
-      }
-      held += w;
-      out.set(`${d.id}:${c.idx}`, `${d.id}:${section}`);
-    }
-  }
+  for (const d of docs)
+    for (const [n, places] of chunkSections(d.chunks, words).entries()) for (const i of places) out.set(`${d.id}:${d.chunks[i]!.idx}`, `${d.id}:${n}`);
   return out;
 }
 
