@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgetPhrases, questionPhrases } from '../../src/engine/analysis/naming.js';
+import { forgetPhrases, questionPhrases, tagsOfWords } from '../../src/engine/analysis/naming.js';
 import { loadStudies } from '../../eval/passages/load.js';
 import { inLayout } from '../../eval/passages/layouts.js';
 import { sentences } from '../../src/engine/text/index.js';
@@ -40,4 +40,24 @@ describe('phrases of texts read together', () => {
     },
     60_000,
   );
+
+  it('tags each word read with others as it tags it alone', async () => {
+    const words = [
+      ...new Set(
+        [...(await texts('en', 'otter')), ...(await texts('en', 'house'))].flatMap((t) => t.toLowerCase().match(/[\p{L}'’-]+/gu) ?? []).slice(0, 1500),
+      ),
+      'youngest',
+      'well-being',
+      'e-mail',
+      "nurse's",
+    ];
+    expect(words.length).toBeGreaterThan(300);
+    forgetPhrases();
+    const together = tagsOfWords(words).map((t) => [...t].sort());
+    const alone = words.map((w) => {
+      forgetPhrases();
+      return [...tagsOfWords([w])[0]!].sort();
+    });
+    expect(together).toEqual(alone);
+  }, 60_000);
 });

@@ -128,18 +128,23 @@ const keepsSpelling = (tags: string[], word: string) =>
 
 /**
  * How compromise reads a word alone (its lexicon's reading: the tags of its terms, a hyphenated
- * word being two), remembered, as each reading parses (about 0.1 ms).
+ * word being two), remembered. Words not read before are read together, a paragraph each, in one
+ * call (as many calls cost about 1 ms each, mostly the tagger's setup).
  */
 const alone = new Map<string, Set<string>>();
-function tagsAlone(word: string): Set<string> {
-  let tags = alone.get(word);
-  if (!tags) {
-    if (alone.size >= 50_000) alone.clear();
-    tags = new Set((nlp(word).json() as { terms: { tags: string[] }[] }[]).flatMap((s) => s.terms.flatMap((t) => t.tags)));
-    alone.set(word, tags);
+export function tagsOfWords(words: readonly string[]): Set<string>[] {
+  const unread = [...new Set(words.filter((w) => !alone.has(w)))];
+  if (alone.size + unread.length > 50_000) alone.clear();
+  if (unread.length > 0) {
+    const starts = startsOf(unread);
+    const read = unread.map(() => new Set<string>());
+    for (const s of nlp(unread.join(BETWEEN)).json({ offset: true }) as { terms: { tags: string[]; offset: { start: number } }[] }[])
+      for (const t of s.terms) for (const tag of t.tags) read[textAt(starts, t.offset.start)]!.add(tag);
+    for (const [i, w] of unread.entries()) alone.set(w, read[i]!);
   }
-  return tags;
+  return words.map((w) => alone.get(w) ?? new Set());
 }
+const tagsAlone = (word: string): Set<string> => tagsOfWords([word])[0]!;
 
 /**
  * A name ends on a noun: the last word is tagged one where it stands ("Sorry, …" is not) and,
@@ -166,18 +171,30 @@ const BETWEEN = '\n\n';
  */
 function englishPhrasesOfAll(texts: readonly string[], locale: string): Candidate[][] {
   const out: Candidate[][] = texts.map(() => []);
+  const starts = startsOf(texts);
+  const matches = nlp(texts.join(BETWEEN)).match(NOUN_PHRASE).not(NOT_NAMING).json({ offset: true }) as Match[];
+  const found = matches.flatMap((m) => {
+    const words = phraseWords(m, locale);
+    return words ? [{ m, words }] : [];
+  });
+  // The last words read alone, all in one call (endsOnNoun).
+  tagsOfWords(found.map((f) => f.words.at(-1)!.toLowerCase()));
+  for (const { m, words } of found) {
+    const candidate = candidateOf(m, words, locale);
+    if (candidate) out[textAt(starts, m.offset.start)]!.push(candidate);
+  }
+  return out;
+}
+
+/** Where each text starts in the texts joined by BETWEEN. */
+function startsOf(texts: readonly string[]): number[] {
   const starts: number[] = [];
   let at = 0;
   for (const t of texts) {
     starts.push(at);
     at += t.length + BETWEEN.length;
   }
-  const matches = nlp(texts.join(BETWEEN)).match(NOUN_PHRASE).not(NOT_NAMING).json({ offset: true }) as Match[];
-  for (const m of matches) {
-    const candidate = candidateOf(m, locale);
-    if (candidate) out[textAt(starts, m.offset.start)]!.push(candidate);
-  }
-  return out;
+  return starts;
 }
 
 /** The index of the text that starts last at or before `at`. */
@@ -192,8 +209,12 @@ function textAt(starts: readonly number[], at: number): number {
   return Math.max(0, lo - 1);
 }
 
-/** A noun phrase as a candidate name; null where it names no theme (people named in an interview: the participant, a child, a librarian). */
-function candidateOf(m: Match, locale: string): Candidate | null {
+/**
+ * A noun phrase's words as a name would spell them; null where the phrase names no theme by its
+ * form alone (too long, a tag or a word that is incidental, a name: people named in an interview,
+ * the participant, a child, a librarian).
+ */
+function phraseWords(m: Match, locale: string): string[] | null {
   const clean = (t: { text: string; tags: string[] }) => t.text.replace(/[^\p{L}\p{N}'’.-]+/gu, '').replace(/\.$/, '');
   const words = m.terms.map((t) => (keepsSpelling(t.tags, clean(t)) ? clean(t) : clean(t).toLowerCase())).filter((w) => w.length > 1);
   // A phrase's last word keeps no clitic: "the stairwell light's broken" names "stairwell light".
@@ -202,6 +223,11 @@ function candidateOf(m: Match, locale: string): Candidate | null {
   // A capitalised word inside a sentence is most often a name (a place, a person, a brand): it names no theme.
   if (m.terms.some((t) => t.tags.includes('ProperNoun') && !t.tags.includes('Acronym') && /^\p{Lu}\p{Ll}/u.test(clean(t)))) return null;
   if (words.some((w) => isIncidentalWord(w, locale))) return null;
+  return words;
+}
+
+/** A noun phrase's words as a candidate name, where they end on a noun and say something. */
+function candidateOf(m: Match, words: string[], locale: string): Candidate | null {
   if (!endsOnNoun(m.terms[m.terms.length - 1]!.tags, words[words.length - 1]!)) return null;
   if (words.some((w) => VAGUE.has(w.toLowerCase()))) return null;
   const stems = contentTerms(words.join(' '), locale);
@@ -239,9 +265,10 @@ const phrasesOf: Record<string, (texts: readonly string[], locale: string) => Ca
  * are read together.
  */
 const readPhrases = new Map<string, Candidate[]>();
-/** Forgets every text's phrases (a test compares texts read together with texts read alone). */
+/** Forgets every text's phrases and every word's tags (a test compares texts read together with texts read alone). */
 export function forgetPhrases(): void {
   readPhrases.clear();
+  alone.clear();
 }
 function phrasesOfTexts(texts: readonly string[], locale: string): Candidate[][] | null {
   const read = phrasesOf[locale];
@@ -250,7 +277,7 @@ function phrasesOfTexts(texts: readonly string[], locale: string): Candidate[][]
   const unread = [...new Set(texts.filter((t) => !readPhrases.has(key(t))))];
   if (readPhrases.size + unread.length > 50_000) readPhrases.clear();
   const found = unread.length ? read(unread, locale) : [];
-  unread.forEach((t, i) => readPhrases.set(key(t), found[i]!));
+  for (const [i, t] of unread.entries()) readPhrases.set(key(t), found[i]!);
   return texts.map((t) => readPhrases.get(key(t)) ?? read([t], locale)[0]!);
 }
 
