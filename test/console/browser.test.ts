@@ -112,6 +112,11 @@ describe.skipIf(!hasChromium())('console in Chromium', () => {
     expect(await page.locator('mark.mark-active').first().isVisible()).toBe(true);
     const categories = await page.locator('.insight-panel').textContent();
     expect(categories).toContain(squeeze((await page.locator('.insight-panel a').first().textContent()) ?? 'x'));
+    // A transcript's passages are one speaker's words: who speaks is written where a turn starts, once, and the interviewer's turns are set apart.
+    expect(await page.locator('.chunk .speaker').allTextContents()).toEqual(expect.arrayContaining(['Interviewer:', 'Participant:']));
+    expect(await page.locator('.chunk-interviewer').count()).toBeGreaterThan(0);
+    expect(await page.locator('.chunk[data-role="participant"]').count()).toBeGreaterThan(0);
+    for (const passage of await page.locator('.chunk').allTextContents()) expect(passage).not.toMatch(/:\s*(Interviewer|Participant):/);
 
     // From the keyboard: Tab reaches a highlight, whose tip names the insight and category; Enter selects it.
     await page.goto(page.url().replace(/\?.*$/, ''));
@@ -196,6 +201,17 @@ describe.skipIf(!hasChromium())('console in Chromium', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     const total = Number(/of (\d+)/.exec((await page.locator('#results-title').textContent()) ?? '')![1]);
     expect(await page.locator('.result').count()).toBe(Math.min(total, 20));
+
+    // Interviewers' turns are found and marked as theirs; ticked, participants' words alone.
+    await page.goto(`${base}/#/p/${f.projectShortId}/search?q=last%20time%20you%20used%20the%20app`);
+    await page.locator('.result').first().waitFor({ timeout: 30_000 });
+    const heads = () => page.locator('.result p:first-child').allTextContents();
+    await expect.poll(async () => (await heads()).some((h) => h.includes('· Interviewer (interviewer)')), SLOW).toBe(true);
+    await page.getByLabel("Participants' words only").check();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => page.url(), SLOW).toContain('who=participants');
+    await expect.poll(async () => (await heads()).filter((h) => h.includes('(interviewer)')), SLOW).toEqual([]);
+    expect((await heads()).some((h) => h.includes('· Participant'))).toBe(true);
 
     await page.goto(`${base}/#/p/${f.projectShortId}/search?q=xylophone%20quantum`);
     await page.getByText('Nothing matches "xylophone quantum".').waitFor({ timeout: 30_000 });

@@ -102,6 +102,7 @@ export function ReaderView({ project, canWrite, query, documentId }: ProjectProp
             <ChunkText
               key={c.index}
               chunk={c}
+              turnStarts={c.speaker !== null && (k === 0 || d.chunks[k - 1]!.speaker !== c.speaker)}
               offset={layout.starts[k] ?? 0}
               ranges={layout.ranges}
               byId={byId}
@@ -152,8 +153,14 @@ export function ReaderView({ project, canWrite, query, documentId }: ProjectProp
   );
 }
 
+/**
+ * A passage: a transcript's passage is one speaker's words (its label and time stamp are not in
+ * its text), so the speaker is written before it where a new speaker's turn starts, and an
+ * interviewer's turns are set apart from the participants'.
+ */
 function ChunkText(props: {
   chunk: Chunk;
+  turnStarts: boolean;
   offset: number;
   ranges: readonly Range[];
   byId: Map<string, Insight>;
@@ -164,8 +171,16 @@ function ChunkText(props: {
 }) {
   const { chunk, offset, ranges, byId, runName, selected, focused, link } = props;
   const parts = segments(chunk.text, offset, ranges);
+  const classes = ['chunk', ...(chunk.role === 'interviewer' ? ['chunk-interviewer'] : []), ...(focused ? ['chunk-focused'] : [])];
   return (
-    <p id={`chunk-${chunk.index}`} class={focused ? 'chunk chunk-focused' : 'chunk'}>
+    <p id={`chunk-${chunk.index}`} class={classes.join(' ')} data-speaker={chunk.speaker ?? undefined} data-role={chunk.role ?? undefined}>
+      {props.turnStarts && (
+        <>
+          <strong class="speaker" title={chunk.role ? `${chunk.speaker} (${chunk.role})` : undefined}>
+            {chunk.speaker}:
+          </strong>{' '}
+        </>
+      )}
       {parts.map((s, k) => {
         if (s.insightIds.length === 0) return <span key={k}>{s.text}</span>;
         const supports = s.insightIds.map((id) => byId.get(id)).filter((i): i is Insight => !!i);

@@ -4,6 +4,7 @@ import type { SearchResult } from '../types.js';
 import { href, navigate } from '../router.js';
 import { rangeSegments } from '../highlight.js';
 import { Empty, ErrorNote, Field, Loading, PageTitle, useAsync } from '../ui.js';
+import { runNamer, useRunNames } from '../runs.js';
 import type { ProjectProps } from './project.js';
 
 const TOP_K = 20;
@@ -23,18 +24,30 @@ const matchLabel = (r: SearchResult) => `${Math.round(r.score * 100)}% match ${B
 export function SearchTab({ project, query }: ProjectProps) {
   const q = query.get('q') ?? '';
   const onlyInsights = query.get('only') === 'insights';
+  const participantsOnly = query.get('who') === 'participants';
   const offset = Number(query.get('offset') ?? 0) || 0;
   const [text, setText] = useState(q);
   const [insightsOnly, setInsightsOnly] = useState(onlyInsights);
+  const [participants, setParticipants] = useState(participantsOnly);
   const results = useAsync(
     () =>
       q
-        ? call<SearchAnswer, 'read', 'search'>('read', 'search', { query: q, topK: TOP_K, offset, onlyInsights }, { projectId: project.shortId })
+        ? call<SearchAnswer, 'read', 'search'>(
+            'read',
+            'search',
+            { query: q, topK: TOP_K, offset, onlyInsights, ...(participantsOnly ? { participantsOnly } : {}) },
+            { projectId: project.shortId },
+          )
         : Promise.resolve(null),
-    [q, onlyInsights, offset, project.id],
+    [q, onlyInsights, participantsOnly, offset, project.id],
   );
-  const to = (o: number) => href(['p', project.shortId, 'search'], { q, only: onlyInsights ? 'insights' : undefined, offset: o ? String(o) : undefined });
+  const who = (on: boolean) => (on ? 'participants' : undefined);
+  const to = (o: number) =>
+    href(['p', project.shortId, 'search'], { q, only: onlyInsights ? 'insights' : undefined, who: who(participantsOnly), offset: o ? String(o) : undefined });
   const answer = results.data;
+  // Two runs may find the same point: each insight says its run.
+  const runs = useRunNames(project.shortId);
+  const runName = runNamer(runs.data);
   return (
     <>
       <PageTitle>Search</PageTitle>
@@ -43,13 +56,17 @@ export function SearchTab({ project, query }: ProjectProps) {
           class="search-form"
           onSubmit={(e) => {
             e.preventDefault();
-            navigate(href(['p', project.shortId, 'search'], { q: text.trim(), only: insightsOnly ? 'insights' : undefined }));
+            navigate(href(['p', project.shortId, 'search'], { q: text.trim(), only: insightsOnly ? 'insights' : undefined, who: who(participants) }));
           }}
         >
           <Field label="Search this project" type="search" name="q" value={text} maxLength={8000} onInput={(e) => setText(e.currentTarget.value)} />
           <div class="check">
             <input id="only-insights" type="checkbox" checked={insightsOnly} onChange={(e) => setInsightsOnly(e.currentTarget.checked)} />
             <label for="only-insights">Insights only</label>
+          </div>
+          <div class="check">
+            <input id="participants-only" type="checkbox" checked={participants} onChange={(e) => setParticipants(e.currentTarget.checked)} />
+            <label for="participants-only">Participants' words only</label>
           </div>
           <button type="submit" disabled={!text.trim()}>
             Search
@@ -76,7 +93,9 @@ export function SearchTab({ project, query }: ProjectProps) {
                   ) : (
                     `Insight ${r.id}`
                   )}
-                  {r.type === 'chunk' && r.speaker ? ` · ${r.speaker}` : ''} · <span title={`score ${r.score.toFixed(2)} of 1`}>{matchLabel(r)}</span>
+                  {r.type === 'insight' && r.analysisId !== undefined ? ` · ${runName(r.analysisId)}` : ''}
+                  {r.type === 'chunk' && r.speaker ? ` · ${r.speaker}${r.role === 'interviewer' ? ' (interviewer)' : ''}` : ''} ·{' '}
+                  <span title={`score ${r.score.toFixed(2)} of 1`}>{matchLabel(r)}</span>
                 </p>
                 <p class={r.type === 'insight' ? 'result-text insight-text' : 'result-text'}>
                   {rangeSegments(r.snippet.text, r.snippet.highlights).map((piece, k) => (piece.hit ? <mark key={k}>{piece.text}</mark> : piece.text))}
