@@ -13,6 +13,7 @@ import * as m011 from './migrations/011-model-answers.js';
 import * as m012 from './migrations/012-text-vectors.js';
 import * as m013 from './migrations/013-solo-attempts.js';
 import * as m014 from './migrations/014-chunk-role.js';
+import * as m015 from './migrations/015-rechunks.js';
 
 /** Migrations are listed here (not read from disk) so they run the same under tsx and from dist/. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '012-text-vectors': m012,
   '013-solo-attempts': m013,
   '014-chunk-role': m014,
+  '015-rechunks': m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

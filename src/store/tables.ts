@@ -121,6 +121,15 @@ export interface ChunksTable {
   searchLocale: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A ready document whose chunks predate turns, to be chunked again by the worker (migration 015, worker/rechunk.ts); `id` is the document's. */
+export interface RechunksTable {
+  id: string;
+  leaseOwner: string | null;
+  leaseExpiresAt: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  createdAt: string;
+}
+
 /** What search holds of a ready document's chunks (migration 009, engine/search/quantised.ts). */
 export interface DocumentSearchTable {
   documentId: string;
@@ -346,6 +355,7 @@ export interface Tables {
   documents: DocumentsTable;
   chunks: ChunksTable;
   documentSearch: DocumentSearchTable;
+  rechunks: RechunksTable;
   insights: InsightsTable;
   categories: CategoriesTable;
   insightCategories: InsightCategoriesTable;

@@ -53,6 +53,7 @@ const SQLITE_WORDS: Record<string, string> = {
   imported_codings_pkey: 'imported_codings.document_id',
   listing_changes_pkey: 'listing_changes.id',
   document_search_pkey: 'document_search.document_id',
+  rechunks_pkey: 'rechunks.id',
   model_answers_pk: 'model_answers.project_id, model_answers.key',
   text_vectors_pk: 'text_vectors.project_id, text_vectors.model, text_vectors.key',
 };

@@ -17,7 +17,7 @@ export interface WorkerContext {
   solo?: SoloGate;
   llm?: LlmProvider | null;
   /** Seams for tests that need a slow step at a known point. */
-  hooks?: { beforeAnalysisWrite?: () => Promise<void> };
+  hooks?: { beforeAnalysisWrite?: () => Promise<void>; beforeRechunkWrite?: () => Promise<void> };
 }
 
 /** A job kind: how to claim one item and how to run it. The runner tries kinds in order. */

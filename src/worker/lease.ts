@@ -94,7 +94,7 @@ export interface HeldLease {
   stop(): void;
 }
 
-export function holdLease(store: Store, table: 'documents' | 'analyses', id: string, owner: string, leaseMs: number): HeldLease {
+export function holdLease(store: Store, table: 'documents' | 'analyses' | 'rechunks', id: string, owner: string, leaseMs: number): HeldLease {
   let lost = false;
   const beat = setInterval(
     () => {
@@ -119,7 +119,7 @@ export function holdLease(store: Store, table: 'documents' | 'analyses', id: str
 }
 
 /** Extends a lease while long work runs; false when the lease was lost (then the work must stop). */
-export async function renewLease(store: Store, table: 'documents' | 'analyses', id: string, owner: string, leaseMs: number): Promise<boolean> {
+export async function renewLease(store: Store, table: 'documents' | 'analyses' | 'rechunks', id: string, owner: string, leaseMs: number): Promise<boolean> {
   const res = await store.db
     .updateTable(table as 'documents')
     .set({ leaseExpiresAt: isoIn(leaseMs) })

@@ -1,5 +1,5 @@
 import { anonymize } from '../engine/anonymize/index.js';
-import { chunkText } from '../engine/chunk.js';
+import { chunkText, type Chunk } from '../engine/chunk.js';
 import { analyseForStore, documentSearchRowOf, rankedText } from '../engine/search/analysed.js';
 import { newId } from '../domain/ids.js';
 import { nowIso } from '../domain/clock.js';
@@ -7,6 +7,7 @@ import { claimDocument } from './lease.js';
 import { finishDocument, stoppedAlone } from './extract-document.js';
 import type { JobKind, WorkerContext } from './context.js';
 import type { Row } from '../store/tables.js';
+import type { DbOrTx } from '../store/store.js';
 import { stoppedItsProcessAlone } from './solo.js';
 import { workOn } from './work-on.js';
 import { materialiseImportedCodings } from '../domain/refi-import.js';
@@ -53,7 +54,7 @@ async function processDocument(ctx: WorkerContext, doc: Row<'documents'>): Promi
   if (text.length > LONG_TEXT) releaseMemory();
   // What search ranks each chunk by, read now (outside the transaction) rather than by every process that first searches the project;
   // each chunk's kept only as it is written (analysed.ts, analyseForStore).
-  const read = chunks.map((c) => ({ id: newId(), ...analyseForStore(rankedText(c), project.locale) }));
+  const read = readChunks(chunks, project.locale);
   if (text.length > LONG_TEXT) releaseMemory();
   const ready = await ctx.store.transaction(async (trx) => {
     const mine = await trx
@@ -64,31 +65,7 @@ async function processDocument(ctx: WorkerContext, doc: Row<'documents'>): Promi
       .where('status', '=', 'processing')
       .executeTakeFirst();
     if (!mine) return false;
-    await trx.deleteFrom('chunks').where('documentId', '=', doc.id).execute();
-    await trx.deleteFrom('documentSearch').where('documentId', '=', doc.id).execute();
-    for (let i = 0; i < chunks.length; i += 200) {
-      await trx
-        .insertInto('chunks')
-        .values(
-          chunks.slice(i, i + 200).map((c, n) => ({
-            ...read[i + n]!.columns,
-            id: read[i + n]!.id,
-            projectId: doc.projectId,
-            documentId: doc.id,
-            idx: c.idx,
-            text: c.text,
-            speaker: c.speaker,
-            role: c.role,
-            startOffset: c.start,
-            endOffset: c.end,
-          })),
-        )
-        .execute();
-    }
-    await trx
-      .insertInto('documentSearch')
-      .values({ documentId: doc.id, projectId: doc.projectId, ...documentSearchRowOf(read, project.locale) })
-      .execute();
+    await replaceChunks(trx, doc, chunks, read, project.locale);
     await trx
       .updateTable('documents')
       // The text is written again only where anonymisation changed it (20 MB written twice cost the store a second copy in its log).
@@ -99,4 +76,41 @@ async function processDocument(ctx: WorkerContext, doc: Row<'documents'>): Promi
     return true;
   });
   if (ready) await embedDocument(ctx, doc.projectId, project.locale, { id: doc.id, text, chunks });
+}
+
+/** Each chunk's new id and what search ranks it by (analysed.ts), read outside the transaction that writes them. */
+export type ReadChunk = { id: string } & ReturnType<typeof analyseForStore>;
+
+export const readChunks = (chunks: Chunk[], locale: string): ReadChunk[] => chunks.map((c) => ({ id: newId(), ...analyseForStore(rankedText(c), locale) }));
+
+/**
+ * Replaces a document's chunks and its `document_search` row with `chunks` (read by `readChunks`), inside the caller's
+ * transaction: by processing, and by re-chunking a ready document (rechunk.ts).
+ */
+export async function replaceChunks(trx: DbOrTx, doc: { id: string; projectId: string }, chunks: Chunk[], read: ReadChunk[], locale: string): Promise<void> {
+  await trx.deleteFrom('chunks').where('documentId', '=', doc.id).execute();
+  await trx.deleteFrom('documentSearch').where('documentId', '=', doc.id).execute();
+  for (let i = 0; i < chunks.length; i += 200) {
+    await trx
+      .insertInto('chunks')
+      .values(
+        chunks.slice(i, i + 200).map((c, n) => ({
+          ...read[i + n]!.columns,
+          id: read[i + n]!.id,
+          projectId: doc.projectId,
+          documentId: doc.id,
+          idx: c.idx,
+          text: c.text,
+          speaker: c.speaker,
+          role: c.role,
+          startOffset: c.start,
+          endOffset: c.end,
+        })),
+      )
+      .execute();
+  }
+  await trx
+    .insertInto('documentSearch')
+    .values({ documentId: doc.id, projectId: doc.projectId, ...documentSearchRowOf(read, locale) })
+    .execute();
 }

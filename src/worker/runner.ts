@@ -9,6 +9,7 @@ import { blobSweepJob } from './blob-sweep.js';
 import { listingLogPruneJob } from './listing-log-prune.js';
 import { modelAnswersPruneJob } from './model-answers.js';
 import { searchBackfillJob } from './search-backfill.js';
+import { rechunkJob } from './rechunk.js';
 import { SoloGate } from './solo.js';
 import { isStoreUnavailable } from '../store/unavailable.js';
 
@@ -21,6 +22,7 @@ export const JOB_KINDS: JobKind[] = [
   blobSweepJob,
   listingLogPruneJob,
   modelAnswersPruneJob,
+  rechunkJob,
   searchBackfillJob,
 ];
 
