@@ -39,6 +39,14 @@ export interface SearchOptions {
   lexicon?: boolean;
   /** Per query, the cosine of each item's embedding to the query's (from a provider), where there is one. */
   embeddings?: Map<string, number>[];
+  /**
+   * Per query, the cosine of each item's vector from the built-in sentence encoder to the query's
+   * (`SIFT_EMBEDDING_MODEL=builtin`), read beside the offline sentence vectors' (issue 44): an item
+   * the words found counts the closer of the two; another matches by it only with one of the
+   * query's words close to one of its own, as by the offline vectors (the encoder's cosine alone
+   * cannot tell a paraphrase from a word the project never speaks of: test/eval/README.md).
+   */
+  encoder?: Map<string, number>[];
   /** Per query, its words as `queryWords` read them, where the caller has read them already (with the same lexicon setting). */
   words?: QueryWord[][];
 }
@@ -226,6 +234,7 @@ export class SearchIndex {
     useLexicon: boolean,
     embedding?: Map<string, number>,
     read?: QueryWord[],
+    encoder?: Map<string, number>,
   ): Map<string, Match> {
     const p = this.params;
     const words = read ?? this.queryWords(query, useLexicon);
@@ -278,15 +287,26 @@ export class SearchIndex {
         for (const [id, item] of this.items) {
           if (!item.meaning || !allow(id)) continue;
           const cosine = dot(q, item.meaning);
+          const encoded = encoder?.get(id) ?? 0;
           // An item the query's words found counts its meaning whatever it is; the bars decide only what else matches.
           if (lexical.has(id)) {
-            if (cosine > 0) mean(id, clamp01(cosine / p.meaningFull), [], false);
+            const sentence = Math.max(clamp01(cosine / p.meaningFull), clamp01(encoded / p.encoderWordsFull));
+            if (sentence > 0) mean(id, sentence, [], false);
             continue;
           }
-          if (cosine < p.meaningBar) continue;
+          const byVectors = cosine >= p.meaningBar;
+          // A word alone is matched by the encoder only where its words hold it: one word of a kind
+          // near one of the item's reached the encoder's bar for a word the project never speaks of.
+          const byEncoder = words.length > 1 && encoded >= p.encoderBar;
+          if (!byVectors && !byEncoder) continue;
           const closest = this.closestWords(queryVectors, item, only);
+          // The meaning of the sentence: by the offline vectors, or by the encoder's where it is closer.
+          const sentence = Math.max(
+            byVectors && closest.similarity >= p.wordBar ? clamp01(cosine / p.meaningFull) : 0,
+            byEncoder && closest.similarity >= p.encoderWordBar ? clamp01(encoded / p.encoderFull) : 0,
+          );
           // The word that carried the match is shown only when it says something ("recycling", not "keep").
-          if (closest.similarity >= p.wordBar) mean(id, clamp01(cosine / p.meaningFull), closest.rank >= p.shownWords ? [closest.term] : []);
+          if (sentence > 0) mean(id, sentence, closest.rank >= p.shownWords ? [closest.term] : []);
         }
       }
       for (const [id, cosine] of embedding ?? []) {
@@ -325,7 +345,7 @@ export class SearchIndex {
     const topK = opts.topK ?? 10;
     const allowFor = opts.allowFor;
     const perQuery = queries.map((q, n) =>
-      this.matches(q, mode, allowFor ? (id) => allow(id) && allowFor(id, n) : allow, useLexicon, opts.embeddings?.[n], opts.words?.[n]),
+      this.matches(q, mode, allowFor ? (id) => allow(id) && allowFor(id, n) : allow, useLexicon, opts.embeddings?.[n], opts.words?.[n], opts.encoder?.[n]),
     );
     const best = new Map<string, Match>();
     for (const matches of perQuery) {

@@ -46,6 +46,17 @@ export const RELEVANCE = {
   /** With a provider's embeddings: the cosine at which an item matches by meaning, and the one that scores 1. */
   embeddingBar: 0.5,
   embeddingFull: 0.85,
+  /**
+   * With the built-in encoder (search/index.ts `encoder`): the cosine at which an item with a
+   * word close to one of the query's matches by meaning, and the one that scores 1. Chosen on the
+   * tuning and development sets (test/eval/README.md).
+   */
+  encoderBar: 0.25,
+  encoderFull: 0.6,
+  /** The closeness of a query word to one of the item's that a match by the encoder needs (`wordBar` for the offline vectors). */
+  encoderWordBar: 0.6,
+  /** With the built-in encoder, the cosine that scores 1 in the meaning of an item the query's words found (Infinity: the offline vectors' alone). */
+  encoderWordsFull: 0.7,
 };
 
 export type MatchedBy = 'words' | 'meaning' | 'both';
