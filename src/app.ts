@@ -5,6 +5,7 @@ import { openStore, storeEvents, type Store, type StoreOptions } from './store/s
 import type { BlobStore } from './store/blobs.js';
 import { openBlobStore } from './store/blobs-open.js';
 import { setSearchCacheMegabytes } from './domain/search.js';
+import { setSearchEncoder } from './domain/search-encoder.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { buildServer } from './http/server.js';
 import type { Workers } from './worker/runner.js';
@@ -40,6 +41,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const store = options.store ?? (await openStore({ ...storeOptions, events: storeEvents({ warn: (obj, msg) => log?.warn(obj, msg) }) }));
   const blobs = await openBlobStore(config.blobs, config.dataDir);
   setSearchCacheMegabytes(config.searchCacheMb);
+  setSearchEncoder(config.llm.embeddingModel, config.llm.embeddingLanguages);
   // Loaded only where used: what the thread answering HTTP imports is what a start waits for.
   // No queue while Redis is away and a tenth of a second for an answer: a request never waits on
   // Redis, the limits fall back to this process's own until it answers again (rate-limit.ts).

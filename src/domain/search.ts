@@ -21,6 +21,8 @@ import { searchReady } from '../engine/search/ready.js';
 import { holdsPhrase, quotedPhrases } from '../engine/search/phrases.js';
 import { terms as termsOf } from '../engine/text/index.js';
 import { runOf } from './analysis-runs.js';
+import { dot } from '../engine/meaning/word-vectors.js';
+import { encodedChunks, encodeQueries, noneEncoded, searchEncoderReads, type Encoded } from './search-encoder.js';
 
 async function indexedTexts(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -53,6 +55,8 @@ interface Cached {
   insights: SearchIndex;
   /** Embeddings of items by id, when a provider is configured (filled lazily, dropped with the item). */
   embeddings: Map<string, ArrayLike<number>>;
+  /** The chunks' vectors from the built-in encoder, with `SIFT_EMBEDDING_MODEL=builtin` (search-encoder.ts; read when first searched). */
+  encoded: Encoded;
   signature: string;
   documents: Map<string, string>;
   insightVersions: Map<string, string>;
@@ -70,6 +74,7 @@ const sizeOf = (c: Cached) =>
   c.insights.approxBytes +
   200 * (c.documents.size + c.insightVersions.size) +
   8 * 1536 * c.embeddings.size +
+  c.encoded.pack.approxBytes +
   (c.sample?.bytes ?? 0);
 
 /**
@@ -101,6 +106,7 @@ function emptyCache(locale: string): Cached {
     loose: new Map(),
     insights: new SearchIndex(locale),
     embeddings: new Map(),
+    encoded: noneEncoded(),
     signature: '',
     documents: new Map(),
     insightVersions: new Map(),
@@ -189,6 +195,16 @@ async function embeddingSimilarities(
   }
 }
 
+/** The chunks' encoder vectors brought up to date, and the queries' vectors; none where the encoder failed or no chunk has a vector. */
+async function encoderOf(store: Store, projectId: string, c: Cached, encoding: Promise<Float32Array[] | null>): Promise<RankOptions['encoder']> {
+  const before = c.encoded.pack.approxBytes;
+  const pack = await encodedChunks(store, projectId, c.encoded, c.documents, c.chunkIds);
+  // Weighed again where its vectors were read.
+  if (pack.approxBytes !== before && cache.get(projectId) === c) cache.set(projectId, c);
+  const queries = await encoding;
+  return queries && pack.size > 0 ? { pack, queries } : undefined;
+}
+
 /**
  * The most results a query answers: `total` counts at most this many, all of which a client can
  * page through (counting every match of a common word in a large project would cost PostgreSQL
@@ -222,6 +238,8 @@ interface RankOptions {
   documents: Set<string> | null;
   insights: Set<string> | null;
   embeddings?: Map<string, number>[];
+  /** With the built-in encoder: the chunks' vectors, and per query its vector. */
+  encoder?: { pack: VectorPack; queries: Float32Array[] };
   /** Per query, its quoted phrases (engine/search/phrases.ts): what answers it holds each. */
   phrases: string[][][];
 }
@@ -257,12 +275,22 @@ async function rank(store: Store, projectId: string, c: Cached, queries: string[
   });
   // Scored by the stored vector itself: the compact one only chose the candidates.
   for (const [id, analysed] of chunks.analysed) index.add({ id, kind: 'chunk', documentId: c.documentOf.get(id) ?? null, analysed });
+  // The encoder's cosine of each candidate chunk to each query, read beside the offline vectors' (engine/search/index.ts).
+  const encoder = opts.encoder?.queries.map((q) => {
+    const cosines = new Map<string, number>();
+    for (const id of chunks.analysed.keys()) {
+      const v = opts.encoder!.pack.vector(id);
+      if (v) cosines.set(id, dot(q, v));
+    }
+    return cosines;
+  });
   for (const item of c.insights.entries()) index.add(item);
   await letOthersThrough();
   const { hits, total } = index.search(queries, {
     topK: opts.topK,
     offset: opts.offset,
     embeddings: opts.embeddings,
+    encoder,
     // Read once per search: reading a word's synonyms and paraphrases is most of a short query's cost.
     words,
     kinds: opts.onlyInsights ? ['insight'] : undefined,
@@ -344,6 +372,10 @@ async function chunkCandidates(
     // (With participants only, twice as many by meaning: the other roles' are left out below.)
     if (q && c.vectors.size > 0)
       for (const m of c.vectors.within(q, RELEVANCE.meaningBar - VECTOR_MARGIN, role ? 2 * window : window, documentIds)) own.add(m.id);
+    // The closest by the built-in encoder, for a query of several words (a word alone is not matched by it: engine/search/index.ts).
+    const encoded = opts.encoder?.queries[n];
+    if (encoded && ws.length > 1)
+      for (const m of opts.encoder!.pack.within(encoded, RELEVANCE.encoderBar - VECTOR_MARGIN, role ? 2 * window : window, documentIds)) own.add(m.id);
     return own;
   });
   const [owns, synonymOnly, lexical] = await Promise.all([Promise.all(perQuery), synonymsAsked, lexicalAsked]);
@@ -490,6 +522,8 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   const db = scope.store.db;
   const projectId = scope.project.id;
   const queries = body.query !== undefined ? [body.query] : body.queries!;
+  // With the built-in encoder, the queries are encoded in its thread while the rest is read.
+  const encoding = searchEncoderReads(scope.project.locale) ? encodeQueries(queries) : null;
   await searchReady(scope.project.locale);
   const cached = await freshIndex(scope.store, projectId, scope.project.locale);
   await letOthersThrough();
@@ -498,6 +532,7 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   const topK = body.topK ?? 10;
   const offset = body.offset ?? 0;
   const embeddings = scope.llm?.embed ? await embeddingSimilarities(scope.store, projectId, cached, scope.llm, queries) : undefined;
+  const encoder = encoding ? await encoderOf(scope.store, projectId, cached, encoding) : undefined;
   const participantsOnly = body.participantsOnly ?? false;
   const { hits, total, locale } = await rank(scope.store, projectId, cached, queries, {
     topK,
@@ -508,6 +543,7 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
     documents: docs,
     insights,
     embeddings,
+    encoder,
   });
   const chunkRows = await inBatches(
     hits.filter((h) => h.kind === 'chunk').map((h) => h.id),

@@ -17,8 +17,17 @@ const decode = (s: string) => {
   return new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 };
 
-/** The vectors of `texts` (by their folded text), embedding and keeping those the store does not have. */
-export async function textVectors(store: Store, llm: LlmProvider, model: string, projectId: string, texts: string[]): Promise<Map<string, Float32Array>> {
+/**
+ * The vectors of `texts` (by their folded text), embedding and keeping those the store does not
+ * have (with no `llm`, or one that cannot embed, those the store has alone).
+ */
+export async function textVectors(
+  store: Store,
+  llm: LlmProvider | null,
+  model: string,
+  projectId: string,
+  texts: string[],
+): Promise<Map<string, Float32Array>> {
   const wanted = new Map([...new Set(texts.map(embeddingKey))].map((t) => [hashOf(t), t]));
   const out = new Map<string, Float32Array>();
   const rows = await inBatches([...wanted.keys()], (slice) =>
@@ -32,7 +41,7 @@ export async function textVectors(store: Store, llm: LlmProvider, model: string,
   );
   for (const r of rows) out.set(wanted.get(r.key)!, decode(r.vector));
   const missing = [...wanted].filter(([, t]) => !out.has(t));
-  if (missing.length === 0 || !llm.embed) return out;
+  if (missing.length === 0 || !llm?.embed) return out;
   const vectors = await llm.embed(missing.map(([, t]) => t));
   const now = nowIso();
   const values = missing.map(([key, t], n) => {

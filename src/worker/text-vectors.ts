@@ -5,7 +5,6 @@ import { analysisTexts } from '../engine/analysis/evidence.js';
 import type { AnalysisDocument } from '../engine/analysis/types.js';
 import type { WorkerContext } from './context.js';
 import { textVectors } from '../domain/text-vectors.js';
-import { BUILTIN_EMBEDDING_MODEL } from '../engine/meaning/builtin-encoder.js';
 
 /**
  * Runs a synchronous engine step with the provider's vectors: once recording the texts it asks
@@ -33,13 +32,14 @@ export async function withTextVectors<T>(
 /**
  * When a document is processed, the texts analyses will read its meaning from, and its chunks,
  * which search reads, are embedded and kept, where an embeddings model is configured for the
- * project's language (the built-in encoder's vectors serve analysis only). Best effort: what
- * fails here is embedded when an analysis or a search first asks for it.
+ * project's language (the built-in encoder's too: search reads them, issue 44). Best effort:
+ * what fails here is embedded when an analysis or a search first asks for it (a search never
+ * runs the built-in encoder on chunks: their vectors are made here or not at all).
  */
 export async function embedDocument(ctx: WorkerContext, projectId: string, locale: string, doc: AnalysisDocument): Promise<void> {
   const { embeddingModel: model, embeddingLanguages: languages } = ctx.config.llm;
   if (!ctx.llm?.embed || !model || !readsLanguage(languages, locale)) return;
-  const chunks = model === BUILTIN_EMBEDDING_MODEL ? [] : doc.chunks.map((c) => c.text);
+  const chunks = doc.chunks.map((c) => c.text);
   try {
     await textVectors(ctx.store, ctx.llm, model, projectId, [...analysisTexts(doc, locale), ...chunks]);
   } catch (err) {
