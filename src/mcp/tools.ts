@@ -12,11 +12,24 @@ import { readDocument, verifyContext } from '../domain/reading.js';
 import { analyzeProject } from '../domain/analyze.js';
 import { search } from '../domain/search.js';
 import { findEntities } from '../domain/entities.js';
+import { getMatrixAnswer } from '../domain/matrix.js';
+import { compareCodingsAnswer } from '../domain/agreement.js';
 import { ANSWERS } from '../schema/answers/surfaces.js';
 import { answerText } from '../http/answers.js';
 
 /** The read actions an agent gets as MCP tools, in the order they are listed. */
-const TOOL_NAMES = ['search', 'read_document', 'get_insights', 'get_categories', 'find_entities', 'verify_context', 'get_project', 'analyze'] as const;
+const TOOL_NAMES = [
+  'search',
+  'read_document',
+  'get_insights',
+  'get_categories',
+  'find_entities',
+  'verify_context',
+  'get_project',
+  'analyze',
+  'get_matrix',
+  'compare_codings',
+] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 /**
@@ -32,6 +45,8 @@ const run: { [K in ToolName]: (scope: ProjectScope, body: ReadBody<K>) => Promis
   verify_context: (scope, body) => verifyContext(scope, body),
   get_project: async (scope) => ({ project: projectView(scope.project), analyses: await projectRuns(scope.store.db, scope.project.id) }),
   analyze: (scope, body) => analyzeProject(scope, body),
+  get_matrix: (scope, body) => getMatrixAnswer(scope.store.db, scope.project, body),
+  compare_codings: (scope, body) => compareCodingsAnswer(scope.store.db, scope.project, body),
 };
 
 export interface ToolDefinition {

@@ -17,7 +17,7 @@ import { adminOps } from '../../src/domain/admin.js';
 import { newId } from '../../src/domain/ids.js';
 import { readActions } from '../../src/schema/read.js';
 
-const TOOLS = ['search', 'read_document', 'get_insights', 'get_categories', 'find_entities', 'verify_context', 'get_project', 'analyze'];
+const TOOLS = ['search', 'read_document', 'get_insights', 'get_categories', 'find_entities', 'verify_context', 'get_project', 'analyze', 'get_matrix', 'compare_codings'];
 
 const TRANSCRIPTS = [
   {
@@ -69,6 +69,15 @@ async function expectTools(client: Client) {
 
   const project = answerOf(await client.callTool({ name: 'get_project', arguments: {} }));
   expect(project.project.id).toBeTruthy();
+
+  // The report's tools: a matrix (no code yet: no row, every document a column) and agreement (no coding yet: nothing compared).
+  const matrix = answerOf(await client.callTool({ name: 'get_matrix', arguments: { columns: 'document' } }));
+  expect(matrix).toMatchObject({ columnKind: 'document', rows: [] });
+  expect(matrix.columns.map((c: { label: string }) => c.label).sort()).toEqual(['onboarding.txt', 'pricing.txt']);
+  const agreement = answerOf(await client.callTool({ name: 'compare_codings', arguments: { a: { analysisId: null }, b: { analysisId: null } } }));
+  expect(agreement).toMatchObject({ a: { name: 'Made by hand or imported' }, documents: 0, codes: [], passages: [] });
+  const unknownRun = await client.callTool({ name: 'compare_codings', arguments: { a: { analysisId: null }, b: { analysisId: '00000000-0000-4000-8000-000000000000' } } });
+  expect(unknownRun.isError).toBe(true);
 
   // Arguments are checked by sift's validator: its bounds and its messages, as a tool error.
   const tooMany = await client.callTool({ name: 'search', arguments: { query: 'price', topK: 500 } });
