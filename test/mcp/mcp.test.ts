@@ -17,7 +17,18 @@ import { adminOps } from '../../src/domain/admin.js';
 import { newId } from '../../src/domain/ids.js';
 import { readActions } from '../../src/schema/read.js';
 
-const TOOLS = ['search', 'read_document', 'get_insights', 'get_categories', 'find_entities', 'verify_context', 'get_project', 'analyze', 'get_matrix', 'compare_codings'];
+const TOOLS = [
+  'search',
+  'read_document',
+  'get_insights',
+  'get_categories',
+  'find_entities',
+  'verify_context',
+  'get_project',
+  'analyze',
+  'get_matrix',
+  'compare_codings',
+];
 
 const TRANSCRIPTS = [
   {
@@ -76,7 +87,10 @@ async function expectTools(client: Client) {
   expect(matrix.columns.map((c: { label: string }) => c.label).sort()).toEqual(['onboarding.txt', 'pricing.txt']);
   const agreement = answerOf(await client.callTool({ name: 'compare_codings', arguments: { a: { analysisId: null }, b: { analysisId: null } } }));
   expect(agreement).toMatchObject({ a: { name: 'Made by hand or imported' }, documents: 0, codes: [], passages: [] });
-  const unknownRun = await client.callTool({ name: 'compare_codings', arguments: { a: { analysisId: null }, b: { analysisId: '00000000-0000-4000-8000-000000000000' } } });
+  const unknownRun = await client.callTool({
+    name: 'compare_codings',
+    arguments: { a: { analysisId: null }, b: { analysisId: '00000000-0000-4000-8000-000000000000' } },
+  });
   expect(unknownRun.isError).toBe(true);
 
   // Arguments are checked by sift's validator: its bounds and its messages, as a tool error.
