@@ -1,4 +1,5 @@
 import stopword from 'stopword';
+import { random as seeded } from '../src/engine/analysis/nmf.js';
 
 /**
  * The honest baseline of analysis speed (issue 45): what a practitioner would write to group a
@@ -59,18 +60,6 @@ function tfidf(turns: readonly string[]): Rows {
     for (let k = start[r]!; k < at; k++) val[k]! /= norm;
   });
   return { start, idx, val, vocabulary: [...ids.keys()] };
-}
-
-/** Mulberry32: a seeded generator, so that a run is repeatable. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function dot(rows: Rows, r: number, centres: Float32Array, c: number, dims: number): number {
