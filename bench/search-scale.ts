@@ -9,7 +9,12 @@
  * memory (the share of shared results).
  *   npx tsx bench/search-scale.ts                      STORE=sqlite|postgres CHUNKS=30000 ROUNDS=3
  *   KEEP=1 keeps the store and prints where it is (to profile a search against it).
+ *   ENCODER=1 also stores each chunk a vector of the built-in encoder (the sum of the encoder's
+ *   vectors of its four sentences, each sentence encoded once: not the vector of the chunk's text,
+ *   but of its dimension and of a like spread) and times sift's `search` with
+ *   `SIFT_EMBEDDING_MODEL=builtin` (queries encoded by the real encoder in its thread) as a third process.
  */
+import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +29,9 @@ import { DOCUMENTS, QUERIES } from '../test/eval/corpus.js';
 import { analyseForSearch, decodeAnalysed, documentSearchRow, encodeAnalysed } from '../src/engine/search/analysed.js';
 import { SearchIndex } from '../src/engine/search/index.js';
 import { freshDatabase, median, ROOT } from './server-process.js';
+import { builtinEmbed } from '../src/engine/meaning/builtin-encoder.js';
+import { embeddingKey } from '../src/engine/meaning/embedded.js';
+import { setSearchEncoder } from '../src/domain/search-encoder.js';
 
 const STORE = process.env.STORE ?? 'sqlite';
 const CHUNKS = Number(process.env.CHUNKS ?? 30_000);
@@ -31,6 +39,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const REPEATS = 5;
 const queries = QUERIES.map((q) => q.q);
 const sentences = DOCUMENTS.flat().flatMap((p) => p.replace(/^\w+: /, '').split(/(?<=\.)\s+/));
+const ENCODER = process.env.ENCODER === '1';
 
 async function fill(store: Store): Promise<string> {
   const { user } = await adminOps.create_user(store, { action: 'create_user', email: 'bench@example.com' });
@@ -44,6 +53,7 @@ async function fill(store: Store): Promise<string> {
   };
   const now = new Date().toISOString();
   const perDoc = 15;
+  const sentenceVectors = ENCODER ? (await builtinEmbed(sentences)).map((v) => Float32Array.from(v)) : [];
   for (let d = 0; d * perDoc < CHUNKS; d += 100) {
     await store.transaction(async (trx) => {
       for (let k = d; k < d + 100 && k * perDoc < CHUNKS; k++) {
@@ -58,9 +68,23 @@ async function fill(store: Store): Promise<string> {
           .execute();
         // As the worker writes a processed document: its chunks with what search ranks them by, and its row of vectors.
         const read = Array.from({ length: Math.min(perDoc, CHUNKS - k * perDoc) }, (_, idx) => {
-          const text = Array.from({ length: 4 }, () => sentences[Math.floor(next() * sentences.length)]).join(' ');
-          return { id: newId(), idx, text, analysed: analyseForSearch(text, 'en') };
+          const picked = Array.from({ length: 4 }, () => Math.floor(next() * sentences.length));
+          const text = picked.map((n) => sentences[n]).join(' ');
+          return { id: newId(), idx, text, analysed: analyseForSearch(text, 'en'), picked };
         });
+        if (ENCODER)
+          await trx
+            .insertInto('textVectors')
+            .values(
+              read.map((c) => {
+                const v = new Float32Array(512);
+                for (const n of c.picked) for (let d = 0; d < 512; d++) v[d]! += sentenceVectors[n]![d]!;
+                const key = createHash('sha256').update(embeddingKey(c.text)).digest('base64url');
+                return { projectId, model: 'builtin', key, vector: Buffer.from(v.buffer).toString('base64'), createdAt: now };
+              }),
+            )
+            .onConflict((oc) => oc.columns(['projectId', 'model', 'key']).doNothing())
+            .execute();
         await trx
           .insertInto('chunks')
           .values(
@@ -82,6 +106,8 @@ async function fill(store: Store): Promise<string> {
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
+type Role = 'sift' | 'minisearch' | 'sift-encoder';
+
 interface Measured {
   firstMs: number;
   /** minisearch: building its index from the texts (part of its first search). */
@@ -94,14 +120,15 @@ interface Measured {
 }
 
 /** In a fresh process: open the store, search, report. */
-async function child(role: 'sift' | 'minisearch', options: StoreOptions, projectId: string): Promise<Measured> {
+async function child(role: Role, options: StoreOptions, projectId: string): Promise<Measured> {
   const store = await openStore(options);
   const project = await store.db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirstOrThrow();
   const times: number[] = [];
   let firstMs = 0;
   let buildMs: number | undefined;
   const tops: string[][] = [];
-  if (role === 'sift') {
+  if (role === 'sift-encoder') setSearchEncoder('builtin', ['en']);
+  if (role !== 'minisearch') {
     const scope = { store, project, userId: null };
     const t0 = performance.now();
     await search(scope, { action: 'search', query: queries[0]! });
@@ -168,10 +195,11 @@ async function exhaustiveAgreement(options: StoreOptions, projectId: string, top
 }
 
 async function main() {
-  if (process.argv[2] === 'sift' || process.argv[2] === 'minisearch') {
+  if (process.argv[2] === 'sift' || process.argv[2] === 'minisearch' || process.argv[2] === 'sift-encoder') {
     const out = await child(process.argv[2], JSON.parse(process.env.BENCH_STORE!), process.env.BENCH_PROJECT!);
     process.stdout.write(`${JSON.stringify(out)}\n`);
-    return;
+    // The encoder's thread is kept for the next query: the process ends without waiting for it.
+    process.exit(0);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-bench-scale-'));
   const database = STORE === 'postgres' ? await freshDatabase('sift_bench_search') : null;
@@ -186,9 +214,10 @@ async function main() {
     if (store.kind === 'postgres') await sql`analyze`.execute(store.db);
     await store.close();
     console.log(`${STORE}: ${CHUNKS} chunks written in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-    const runs: Record<'sift' | 'minisearch', Measured[]> = { sift: [], minisearch: [] };
+    const runs: Record<Role, Measured[]> = { sift: [], minisearch: [], 'sift-encoder': [] };
+    const roles: Role[] = ENCODER ? ['sift', 'minisearch', 'sift-encoder'] : ['sift', 'minisearch'];
     for (let r = 0; r < ROUNDS; r++)
-      for (const role of ['sift', 'minisearch'] as const) {
+      for (const role of roles) {
         const out = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'bench/search-scale.ts'), role], {
           env: { ...process.env, BENCH_STORE: JSON.stringify(options), BENCH_PROJECT: projectId },
           encoding: 'utf8',
@@ -215,6 +244,7 @@ async function main() {
     console.log('|---|---:|---:|---:|---:|');
     console.log(row('sift `search` (store full-text + vectors)', runs.sift));
     console.log(row('bare minisearch (index built from the same texts)', runs.minisearch));
+    if (ENCODER) console.log(row('sift `search`, SIFT_EMBEDDING_MODEL=builtin', runs['sift-encoder']));
     const agreement = await exhaustiveAgreement(options, projectId, runs.sift[0]?.tops ?? []);
     console.log(
       `\nTop ten shared with the offline engine ranking every chunk in memory (engine/search/index.ts): ${(agreement.shared * 100).toFixed(1)}%; scoring there within ${LEVEL} of its tenth: ${(agreement.level * 100).toFixed(1)}%`,
@@ -225,6 +255,10 @@ async function main() {
         0,
       )} ms; p50 ratio sift / minisearch: ${(median(runs.sift.map((m) => m.p50)) / median(runs.minisearch.map((m) => m.p50))).toFixed(2)}x`,
     );
+    if (ENCODER)
+      console.log(
+        `p50 ratio sift with the built-in encoder / minisearch: ${(median(runs['sift-encoder'].map((m) => m.p50)) / median(runs.minisearch.map((m) => m.p50))).toFixed(2)}x`,
+      );
   } finally {
     if (!process.env.KEEP) {
       await database?.drop();

@@ -22,7 +22,7 @@ import { holdsPhrase, quotedPhrases } from '../engine/search/phrases.js';
 import { terms as termsOf } from '../engine/text/index.js';
 import { runOf } from './analysis-runs.js';
 import { dot } from '../engine/meaning/word-vectors.js';
-import { encodedChunks, encodeQueries, noneEncoded, searchEncoderReads, type Encoded } from './search-encoder.js';
+import { closestEncoded, encodedChunks, encodeQueries, noneEncoded, searchEncoderReads, type Encoded } from './search-encoder.js';
 
 async function indexedTexts(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -75,6 +75,7 @@ const sizeOf = (c: Cached) =>
   200 * (c.documents.size + c.insightVersions.size) +
   8 * 1536 * c.embeddings.size +
   c.encoded.pack.approxBytes +
+  c.encoded.signs.approxBytes +
   (c.sample?.bytes ?? 0);
 
 /**
@@ -202,7 +203,7 @@ async function encoderOf(store: Store, projectId: string, c: Cached, encoding: P
   // Weighed again where its vectors were read.
   if (pack.approxBytes !== before && cache.get(projectId) === c) cache.set(projectId, c);
   const queries = await encoding;
-  return queries && pack.size > 0 ? { pack, queries } : undefined;
+  return queries && pack.size > 0 ? { pack, encoded: c.encoded, queries } : undefined;
 }
 
 /**
@@ -239,7 +240,7 @@ interface RankOptions {
   insights: Set<string> | null;
   embeddings?: Map<string, number>[];
   /** With the built-in encoder: the chunks' vectors, and per query its vector. */
-  encoder?: { pack: VectorPack; queries: Float32Array[] };
+  encoder?: { pack: VectorPack; encoded: Encoded; queries: Float32Array[] };
   /** Per query, its quoted phrases (engine/search/phrases.ts): what answers it holds each. */
   phrases: string[][][];
 }
@@ -375,7 +376,8 @@ async function chunkCandidates(
     // The closest by the built-in encoder, for a query of several words (a word alone is not matched by it: engine/search/index.ts).
     const encoded = opts.encoder?.queries[n];
     if (encoded && ws.length > 1)
-      for (const m of opts.encoder!.pack.within(encoded, RELEVANCE.encoderBar - VECTOR_MARGIN, role ? 2 * window : window, documentIds)) own.add(m.id);
+      for (const m of closestEncoded(opts.encoder!.encoded, encoded, RELEVANCE.encoderBar - VECTOR_MARGIN, role ? 2 * window : window, documentIds))
+        own.add(m.id);
     return own;
   });
   const [owns, synonymOnly, lexical] = await Promise.all([Promise.all(perQuery), synonymsAsked, lexicalAsked]);
