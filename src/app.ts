@@ -61,13 +61,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   log = server.log;
   // The workers' code (extraction, analysis, anonymisation and their libraries) is loaded in this
   // thread only when they run here: with a store handed in (tests), or to drain with none (--workers 0).
-  workers =
-    options.store || config.workers === 0
-      ? (await import('./worker/runner.js')).startWorkers(
-          { config, store, blobs, log: server.log, leaseMs: config.leaseMs, llm: createLlmProvider(config.llm, { builtinEmbeddings: true }) },
-          { count: config.workers },
-        )
-      : await startWorkerThread(config, storeOptions, server.log);
+  // Otherwise their thread starts once the server is ready (its routes built), not beside its start.
+  if (options.store || config.workers === 0)
+    workers = (await import('./worker/runner.js')).startWorkers(
+      { config, store, blobs, log: server.log, leaseMs: config.leaseMs, llm: createLlmProvider(config.llm, { builtinEmbeddings: true }) },
+      { count: config.workers },
+    );
+  else {
+    const thread = await startWorkerThread(config, storeOptions, server.log);
+    server.addHook('onReady', async () => thread.start());
+    workers = thread;
+  }
   return {
     server,
     store,

@@ -1,8 +1,5 @@
 import type { DbOrTx } from '../store/store.js';
 import type { Row } from '../store/tables.js';
-import { writeQdc } from '../engine/codebook/qdc.js';
-import { writeCodebookCsv } from '../engine/codebook/csv.js';
-import { writeCodebookMarkdown } from '../engine/codebook/markdown.js';
 import { DEFAULT_EXAMPLES } from '../schema/codebook.js';
 import { runName } from './analyses.js';
 import { runOf } from './analysis-runs.js';
@@ -39,7 +36,12 @@ export async function exportCodebook(db: DbOrTx, project: Row<'projects'>, input
   if (codes.length === 0 && input.format === 'qdc')
     throw conflict(`${run ? 'the run has' : 'the project has'} no categories: a REFI-QDA codebook holds at least one code`);
   const title = run ? `${project.name} · ${runName(run)}` : project.name;
+  // The writers (an XML builder and schema check, a CSV writer) load at the first export, not with the server.
   const body =
-    input.format === 'qdc' ? writeQdc(codes, 'sift') : input.format === 'csv' ? writeCodebookCsv(codes) : writeCodebookMarkdown(codes, `Codebook: ${title}`);
+    input.format === 'qdc'
+      ? (await import('../engine/codebook/qdc.js')).writeQdc(codes, 'sift')
+      : input.format === 'csv'
+        ? (await import('../engine/codebook/csv.js')).writeCodebookCsv(codes)
+        : (await import('../engine/codebook/markdown.js')).writeCodebookMarkdown(codes, `Codebook: ${title}`);
   return { body, contentType: CONTENT_TYPE[input.format], filename: fileName(`${title} codebook`, input.format) };
 }

@@ -8,8 +8,6 @@ import {
   codeProblems,
   countProblem,
 } from '../engine/codebook/codebook.js';
-import { readQdc } from '../engine/codebook/qdc.js';
-import { readCodebookCsv } from '../engine/codebook/csv.js';
 import { DEFAULT_EXAMPLES } from '../schema/codebook.js';
 import { createRun, runName, runView, type AnalysisParams } from './analyses.js';
 import { runOf } from './analysis-runs.js';
@@ -101,7 +99,9 @@ export async function readCodebook(format: CodebookImportFormat, data: Uint8Arra
     } catch (err) {
       throw new CodebookProblem([{ path: '/file', message: `the file is not UTF-8 text (${err instanceof Error ? err.message : 'undecodable'})` }]);
     }
-    const codes = format === 'qdc' ? await readQdc(text) : readCodebookCsv(text);
+    // The readers (an XML parser and schema check, a CSV parser) load at the first import, not with the server.
+    const codes =
+      format === 'qdc' ? await (await import('../engine/codebook/qdc.js')).readQdc(text) : (await import('../engine/codebook/csv.js')).readCodebookCsv(text);
     const problems = codeProblems(codes, whereIn(format, codes));
     const categories = asCategories(codes);
     const count = countProblem(categories.length, '/file');

@@ -1,9 +1,8 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { Zip, ZipDeflate } from 'fflate';
 import type { Db, Store } from '../store/store.js';
 import type { Row } from '../store/tables.js';
-import { buildQde, type QdeCode, type QdeProject, type QdeSelection, type QdeSource } from '../engine/refi/qde.js';
+import type { QdeCode, QdeProject, QdeSelection, QdeSource } from '../engine/refi/qde.js';
 import { codePointOffsets, derivedGuid } from '../engine/refi/ids.js';
 import { parseQuotes } from './views/insight-view.js';
 import { runOf } from './analysis-runs.js';
@@ -290,6 +289,8 @@ function describe(l: Loaded, selections: Map<string, QdeSelection[]>): QdeProjec
  */
 export async function exportQdpx(store: Store, project: Row<'projects'>, options: ExportOptions = {}): Promise<Readable> {
   const run = options.analysisId === undefined ? undefined : (await runOf(store.db, project.id, options.analysisId)).id;
+  // The zip writer and the XML builder load at the first export, not with the server.
+  const [{ Zip, ZipDeflate }, { buildQde }] = await Promise.all([import('fflate'), import('../engine/refi/qde.js')]);
   const out = new PassThrough();
   const zip = new Zip((err, chunk, final) => {
     if (err) out.destroy(err);

@@ -1,8 +1,7 @@
 import type { Store, Tx } from '../store/store.js';
 import type { BlobStore } from '../store/blobs.js';
 import type { Row } from '../store/tables.js';
-import { type ImportPlan, QdpxError } from '../engine/refi/read.js';
-import { planQdpxInThread } from '../engine/refi/plan-thread.js';
+import type { ImportPlan } from '../engine/refi/read.js';
 import { createProject, nextCounter, projectViewRaw } from './projects.js';
 import { categoryRow } from './category-rows.js';
 import { createPendingDocuments, documentViewRaw, sha256 } from './documents.js';
@@ -36,6 +35,8 @@ const clip = (s: string, n: number) => (s.length <= n ? s : s.slice(0, n));
 
 /** The archive, read and checked; its problems as a 400 on `/file`. */
 export async function planImport(data: Uint8Array): Promise<ImportPlan> {
+  // The archive's reader (unzip, XML parser, schema check) loads at the first import, not with the server.
+  const [{ planQdpxInThread }, { QdpxError }] = await Promise.all([import('../engine/refi/plan-thread.js'), import('../engine/refi/read.js')]);
   try {
     return await planQdpxInThread(data);
   } catch (err) {

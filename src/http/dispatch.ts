@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SURFACES, type SurfaceName } from '../schema/surfaces.js';
-import { surfaceValidator } from '../schema/validate.js';
+import { surfaceValidator, type Validator } from '../schema/validate.js';
 import { DomainError, rateLimited } from '../domain/errors.js';
 import type { Bucket, RateVerdict } from './rate-limit.js';
 import type { Principal } from './auth.js';
@@ -65,7 +65,8 @@ export interface DispatcherOptions<C> {
 /** One POST route per surface: authenticate, rate-limit, validate, then the action's handler. */
 export function registerDispatcher<C>(app: FastifyInstance, services: Services, opts: DispatcherOptions<C>) {
   const surface = SURFACES[opts.surface];
-  const validate = surfaceValidator(opts.surface);
+  // Compiled at the first request (or by warmValidators once the server listens), not before it listens.
+  let validate: Validator | null = null;
   const answers = ANSWERS[opts.surface];
   app.route({
     method: 'POST',
@@ -82,6 +83,7 @@ export function registerDispatcher<C>(app: FastifyInstance, services: Services, 
         throw new DomainError('invalid', 'Content-Type must be application/json', [{ path: '', message: 'Content-Type must be application/json' }]);
       }
       const body = req.body;
+      validate ??= surfaceValidator(opts.surface);
       const result = validate(body);
       if (!result.ok) throw new DomainError('invalid', result.message, result.details);
       const action = (body as { action: string }).action;

@@ -1,8 +1,20 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createRequire } from 'node:module';
+import type {
+  RateLimiterAbstract,
+  RateLimiterMemory as MemoryLimiter,
+  RateLimiterRedis as RedisLimiter,
+  RateLimiterRes as LimiterRes,
+} from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import type { RateLimits } from '../config.js';
 
 export type Bucket = keyof RateLimits;
+
+// The package's index loads every limiter it has (MongoDB, MySQL, DynamoDB, Prisma…), some thirty
+// modules and 50-150 ms of a start: only these are loaded, the Redis one only with Redis.
+const require = createRequire(import.meta.url);
+const RateLimiterMemory: typeof MemoryLimiter = require('rate-limiter-flexible/lib/RateLimiterMemory.js');
+const RateLimiterRes: typeof LimiterRes = require('rate-limiter-flexible/lib/RateLimiterRes.js');
 
 export interface RateVerdict {
   allowed: boolean;
@@ -28,11 +40,12 @@ export interface RateLimiter {
 /** Fixed one-minute windows from rate-limiter-flexible, in memory or shared through Redis. */
 export function createRateLimiter(limits: RateLimits, redis: Redis | null): RateLimiter {
   const limiters = new Map<Bucket, RateLimiterAbstract>();
+  const RateLimiterRedis: typeof RedisLimiter | null = redis ? require('rate-limiter-flexible/lib/RateLimiterRedis.js') : null;
   for (const bucket of Object.keys(limits) as Bucket[]) {
     const opts = { points: limits[bucket], duration: 60, keyPrefix: `sift-rl-${bucket}` };
     limiters.set(
       bucket,
-      redis
+      redis && RateLimiterRedis
         ? new RateLimiterRedis({ ...opts, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(opts) })
         : new RateLimiterMemory(opts),
     );

@@ -40,12 +40,15 @@ const withinJsonLimits: KeywordValidate = (limits, data) => {
   return message === null;
 };
 
-const ajv = makeAjv();
+// Made, and every validator compiled, at first use: compiling the surfaces' schemas took 0.3-0.7 s
+// of a start, before the server could listen (serve compiles them once it listens: warmValidators).
+let ajv: Ajv2020 | null = null;
 
 export type Validator = (body: unknown) => { ok: true } | { ok: false; details: FieldError[]; message: string };
 
-export function compileValidator(schema: TSchema, using: Ajv2020 = ajv): Validator {
-  const fn: ValidateFunction = using.compile(schema);
+export function compileValidator(schema: TSchema, using?: Ajv2020): Validator {
+  ajv ??= makeAjv();
+  const fn: ValidateFunction = (using ?? ajv).compile(schema);
   return (body) => {
     if (fn(body)) return { ok: true };
     const all = toDetails(fn.errors ?? [], body);
@@ -63,7 +66,32 @@ export function surfaceValidator(surface: SurfaceName): Validator {
   return v;
 }
 
-export const uploadUrlsValidator: Validator = compileValidator(UploadUrls);
+/** A validator compiled at its first call. */
+export function lazyValidator(schema: TSchema): Validator {
+  let v: Validator | null = null;
+  return (body) => {
+    v ??= compileValidator(schema);
+    return v(body);
+  };
+}
+
+export const uploadUrlsValidator: Validator = lazyValidator(UploadUrls);
+
+/**
+ * Compiles the surfaces' validators one at a time, each in a turn of its own, so that requests
+ * answered meanwhile wait for one compilation at most: `serve` calls it once it listens, and the
+ * first request to a surface finds its validator ready.
+ */
+export function warmValidators(): void {
+  const surfaces = Object.keys(SURFACES) as SurfaceName[];
+  const next = () => {
+    const surface = surfaces.shift();
+    if (surface === undefined) return;
+    surfaceValidator(surface);
+    setImmediate(next).unref();
+  };
+  setImmediate(next).unref();
+}
 
 /** The bodies a route validates: a surface's dispatcher, or an upload's list of URLs. */
 export type BodyKind = SurfaceName | 'uploadUrls';

@@ -15,7 +15,7 @@ import {
 } from 'kysely';
 import type { Tables } from './tables.js';
 import { migrateToLatest } from './migrate.js';
-import { resilientPool, resilientPostgresDialect, type PoolEvents } from './postgres-resilient.js';
+import type { PoolEvents } from './postgres-resilient.js';
 import { isStoreUnavailable } from './unavailable.js';
 
 export type Db = Kysely<Tables>;
@@ -68,7 +68,7 @@ export const storeEvents = (log: { warn(obj: object, msg: string): void }): Pool
 });
 
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.pgSchema, options.events) : openSqlite(options);
+  const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.pgSchema, options.events) : openSqlite(options);
   const schema = options.databaseUrl ? (options.pgSchema ?? 'public') : undefined;
   // A process started while its database restarts waits for it, as it would for a slow network.
   const giveUpAt = Date.now() + (options.waitForDatabaseMs ?? 60_000);
@@ -128,7 +128,9 @@ function immediateSqlite(database: SQLite.Database): Dialect {
   };
 }
 
-function openPostgres(url: string, schema?: string, events?: PoolEvents): Store {
+async function openPostgres(url: string, schema?: string, events?: PoolEvents): Promise<Store> {
+  // The PostgreSQL driver loads only for a PostgreSQL store (a SQLite start does without it).
+  const { resilientPool, resilientPostgresDialect } = await import('./postgres-resilient.js');
   const pool = resilientPool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) }, events);
   const db = new Kysely<Tables>({ dialect: resilientPostgresDialect(pool), plugins: [new CamelCasePlugin()] });
   return {

@@ -15,12 +15,13 @@ export type ToHost = { type: 'ready' } | { type: 'drained'; id: number } | { typ
 const RESTART_MS = 1000;
 
 /**
- * Runs `config.workers` job loops in a worker thread with its own store connection, started
+ * Runs `config.workers` job loops in a worker thread with its own store connection, started by
+ * `start()` (createApp calls it once the server is ready) or by the first message posted to it,
  * without waiting for it to be ready. A thread that dies (out of memory on a huge analysis, say) is started again after a second; what it held is
  * claimed again when its leases expire, since all state lives in the tables.
  */
-export async function startWorkerThread(config: Config, store: StoreOptions, log: FastifyBaseLogger): Promise<Workers> {
-  let thread: Worker;
+export async function startWorkerThread(config: Config, store: StoreOptions, log: FastifyBaseLogger): Promise<Workers & { start(): void }> {
+  let thread: Worker | null = null;
   let stopping = false;
   let nextId = 0;
   const drains = new Map<number, () => void>();
@@ -47,15 +48,23 @@ export async function startWorkerThread(config: Config, store: StoreOptions, log
       });
     });
 
-  // The thread loads the workers' code (about 0.9 s) beside the server, which listens meanwhile:
-  // jobs posted before it is ready wait in its port. A failed start is logged, and retried on exit.
-  void spawn().catch(() => undefined);
-  const post = (msg: ToThread) => thread.postMessage(msg);
+  // The thread loads the workers' code (about 0.9 s of CPU) once the server is ready, so that it
+  // does not compete with the server's own start for a core: jobs posted before it is ready wait
+  // in its port. A failed start is logged, and retried on exit.
+  const start = () => {
+    if (thread === null) void spawn().catch(() => undefined);
+  };
+  const post = (msg: ToThread) => {
+    start();
+    thread!.postMessage(msg);
+  };
   return {
+    start,
     nudge: () => post({ type: 'nudge' }),
     async stop() {
       stopping = true;
       const t = thread;
+      if (t === null) return;
       await new Promise<void>((resolve) => {
         t.once('exit', () => resolve());
         t.postMessage({ type: 'stop' } satisfies ToThread);

@@ -1,5 +1,6 @@
-import stopword from 'stopword';
-import snowball from 'snowball-stemmers';
+import { createRequire } from 'node:module';
+import type stopwordLists from 'stopword';
+import type snowballStemmers from 'snowball-stemmers';
 
 /**
  * Locale-aware text basics shared by search and analysis: words by Intl.Segmenter (so Chinese
@@ -113,9 +114,19 @@ export function tokenize(text: string, locale = 'en'): string[] {
   return out;
 }
 
+/**
+ * Both are CommonJS, required at their first use: imported as ES modules, Node scanned their
+ * sources for export names first (Snowball's is 0.9 MB), 0.2-0.4 s of every start of the server
+ * and of the worker thread; required, they load in 30-50 ms, and only where text is worked on.
+ */
+const require = createRequire(import.meta.url);
+let stopword: typeof stopwordLists | null = null;
+let snowball: typeof snowballStemmers | null = null;
+
 export function stopWords(locale = 'en'): Set<string> {
   let set = stopSets.get(locale);
   if (!set) {
+    stopword ??= require('stopword') as typeof stopwordLists;
     const list = (stopword as unknown as Record<string, string[]>)[STOP_LANG[locale] ?? 'eng'] ?? [];
     set = new Set(list.map((w) => w.toLowerCase()));
     stopSets.set(locale, set);
@@ -132,6 +143,7 @@ export function stem(token: string, locale = 'en'): string {
   if (fn === undefined) {
     const algorithm = STEM_LANG[locale];
     if (algorithm) {
+      snowball ??= require('snowball-stemmers') as typeof snowballStemmers;
       const stemmer = snowball.newStemmer(algorithm);
       fn = (w: string) => stemmer.stem(w);
     } else fn = null;

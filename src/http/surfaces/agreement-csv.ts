@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AGREEMENT_CSV_PATH } from '../../schema/surfaces.js';
 import { readActions } from '../../schema/read.js';
-import { compileValidator } from '../../schema/validate.js';
+import { lazyValidator } from '../../schema/validate.js';
 import { applyRateLimit } from '../dispatch.js';
 import { authProjectKey, bearerToken } from '../auth.js';
 import type { Services } from '../services.js';
@@ -10,7 +10,7 @@ import type { AgreementRequest } from '../../domain/agreement.js';
 import { agreementCsv } from '../../domain/agreement-csv.js';
 
 const PARAMETERS = new Set(['a', 'b', 'pairs', 'documentIds']);
-const validate = compileValidator(readActions.compare_codings);
+const validate = lazyValidator(readActions.compare_codings);
 
 /** `manual` in a query names the coding made by hand (`analysisId: null` in a body). */
 const codingOf = (value: string) => ({ analysisId: value === 'manual' ? null : value });

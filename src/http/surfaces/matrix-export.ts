@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MATRIX_EXPORT_PATHS } from '../../schema/surfaces.js';
 import { readActions } from '../../schema/read.js';
 import { MATRIX_MEASURES, type MatrixMeasure } from '../../schema/matrix.js';
-import { compileValidator } from '../../schema/validate.js';
+import { lazyValidator } from '../../schema/validate.js';
 import { applyRateLimit } from '../dispatch.js';
 import { authProjectKey, bearerToken } from '../auth.js';
 import type { Services } from '../services.js';
@@ -11,7 +11,7 @@ import type { MatrixRequest } from '../../domain/matrix.js';
 import { matrixCsv, matrixXlsx } from '../../domain/matrix-export.js';
 
 const PARAMETERS = ['columns', 'field', 'by', 'analysisId', 'categoryId', 'documentIds'];
-const validate = compileValidator(readActions.get_matrix);
+const validate = lazyValidator(readActions.get_matrix);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**

@@ -3,7 +3,6 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sniff } from '../../engine/extract/index.js';
 import { DEFAULT_BUDGET } from '../../engine/extract/types.js';
 import { safeFetch, FetchRefusedError } from '../../engine/fetch/index.js';
 import { DomainError, invalid, invalidField, payloadTooLarge, unsupportedMediaType } from '../../domain/errors.js';
@@ -27,7 +26,8 @@ const PLAIN_TEXT = new Set(['text', 'markdown', 'csv', 'tsv', 'vtt', 'srt']);
 export const MAX_TEXT_FILE_BYTES = DEFAULT_BUDGET.maxOutputChars;
 
 async function refuseMediaOrUnreadable(head: Uint8Array, filename: string, size: number): Promise<string | null> {
-  const verdict = await sniff(head, filename);
+  // The sniffer (file-type and its readers) loads at the first upload, not with the server.
+  const verdict = await (await import('../../engine/extract/sniff.js')).sniff(head, filename);
   if (verdict.kind === 'media')
     throw unsupportedMediaType(`"${filename}" is a media file (${verdict.mime ?? 'audio/video/image'}); media files are not accepted`);
   if (verdict.kind === 'unsupported') throw unsupportedMediaType(`"${filename}" is of a type sift cannot read${verdict.mime ? ` (${verdict.mime})` : ''}`);
