@@ -534,7 +534,8 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   const topK = body.topK ?? 10;
   const offset = body.offset ?? 0;
   const embeddings = scope.llm?.embed ? await embeddingSimilarities(scope.store, projectId, cached, scope.llm, queries) : undefined;
-  const encoder = encoding ? await encoderOf(scope.store, projectId, cached, encoding) : undefined;
+  // A failure of the encoder or of reading its vectors leaves search offline.
+  const encoder = encoding ? await encoderOf(scope.store, projectId, cached, encoding).catch(() => undefined) : undefined;
   const participantsOnly = body.participantsOnly ?? false;
   const { hits, total, locale } = await rank(scope.store, projectId, cached, queries, {
     topK,
