@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
+import { testWorker } from '../helpers/worker-context.js';
 import { processingJob } from '../../src/worker/process-document.js';
 import { parseConfig } from '../../src/config.js';
 import { createLlmProvider } from '../../src/engine/llm/provider.js';
-import type { WorkerContext } from '../../src/worker/context.js';
 import { search } from '../../src/domain/search.js';
 import { closestEncoded, noneEncoded, setSearchEncoder } from '../../src/domain/search-encoder.js';
 import { quantise } from '../../src/engine/search/quantised.js';
@@ -84,15 +84,7 @@ describe.each(STORE_KINDS)('search with SIFT_EMBEDDING_MODEL=builtin on %s', (ki
 
       // The documents processed with the encoder: their chunks' vectors are stored.
       await processAgain(t, projectId);
-      const worker = (): WorkerContext => ({
-        config,
-        store: t.app.store,
-        blobs: t.app.blobs,
-        log: t.app.server.log,
-        leaseMs: 60_000,
-        owner: 'worker-a',
-        llm: createLlmProvider(config.llm, { builtinEmbeddings: true }),
-      });
+      const worker = () => testWorker(t, config, { llm: createLlmProvider(config.llm, { builtinEmbeddings: true }) });
       while (await processingJob.run(worker()));
       setSearchEncoder(config.llm.embeddingModel, config.llm.embeddingLanguages);
       const encoded = await find(query);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerTestApp } from '../helpers/ready-project.js';
 import type { TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
+import { testWorker } from '../helpers/worker-context.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
 import { analysisJob } from '../../src/worker/analysis-job.js';
 import { claimAnalysis } from '../../src/worker/lease.js';
@@ -15,15 +16,8 @@ describe.each(STORE_KINDS)('analysis runs held by one worker on %s', (kind) => {
   describe.skipIf(skipKind(kind))('', () => {
     let t: TestApp;
     let secret = '';
-    const worker = (owner: string, leaseMs: number, hooks?: WorkerContext['hooks']): WorkerContext => ({
-      config: parseConfig({ SIFT_DATA_DIR: '/tmp' }),
-      store: t.app.store,
-      blobs: t.app.blobs,
-      log: t.app.server.log,
-      leaseMs,
-      owner,
-      hooks,
-    });
+    const worker = (owner: string, leaseMs: number, hooks?: WorkerContext['hooks']) =>
+      testWorker(t, parseConfig({ SIFT_DATA_DIR: '/tmp' }), { owner, leaseMs, hooks });
     const call = (body: Record<string, unknown>) => t.post('/api/sift-partner', secret, body);
 
     /** A partner project with the test transcripts ready and one automatic run queued; answers the project and run ids. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
+import { testWorker } from '../helpers/worker-context.js';
 import { analysisJob } from '../../src/worker/analysis-job.js';
 import { processingJob } from '../../src/worker/process-document.js';
 import { parseConfig } from '../../src/config.js';
 import { cosineDense, createLlmProvider } from '../../src/engine/llm/provider.js';
-import type { WorkerContext } from '../../src/worker/context.js';
 import { partnerTestApp, processAgain, readyProject } from '../helpers/ready-project.js';
 
 const BUILTIN = { SIFT_DATA_DIR: '/tmp', SIFT_EMBEDDING_MODEL: 'builtin' };
@@ -31,15 +31,7 @@ describe.each(STORE_KINDS)('the built-in encoder as the meaning of an analysis o
     let t: TestApp;
     let secret = '';
     const config = parseConfig(BUILTIN);
-    const worker = (): WorkerContext => ({
-      config,
-      store: t.app.store,
-      blobs: t.app.blobs,
-      log: t.app.server.log,
-      leaseMs: 60_000,
-      owner: 'worker-a',
-      llm: createLlmProvider(config.llm, { builtinEmbeddings: true }),
-    });
+    const worker = () => testWorker(t, config, { llm: createLlmProvider(config.llm, { builtinEmbeddings: true }) });
     const call = (body: Record<string, unknown>) => t.post('/api/sift-partner', secret, body);
 
     beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
+import { testWorker } from '../helpers/worker-context.js';
 import { analysisJob } from '../../src/worker/analysis-job.js';
 import { parseConfig } from '../../src/config.js';
-import type { WorkerContext } from '../../src/worker/context.js';
 import { ruleCoder, type RuleCoder } from '../helpers/model-coder.js';
 import { partnerTestApp, readyProject } from '../helpers/ready-project.js';
 
@@ -18,15 +18,8 @@ describe.each(STORE_KINDS)('predefined analysis coded by a language model on %s'
   describe.skipIf(skipKind(kind))('', () => {
     let t: TestApp;
     let secret = '';
-    const worker = (llm: RuleCoder, env: Record<string, string> = {}, owner = 'worker-a'): WorkerContext => ({
-      config: parseConfig({ SIFT_DATA_DIR: '/tmp', SIFT_LLM_BASE_URL: 'http://model.test/v1', SIFT_LLM_MODEL: 'coder', ...env }),
-      store: t.app.store,
-      blobs: t.app.blobs,
-      log: t.app.server.log,
-      leaseMs: 60_000,
-      owner,
-      llm,
-    });
+    const worker = (llm: RuleCoder, env: Record<string, string> = {}, owner = 'worker-a') =>
+      testWorker(t, parseConfig({ SIFT_DATA_DIR: '/tmp', SIFT_LLM_BASE_URL: 'http://model.test/v1', SIFT_LLM_MODEL: 'coder', ...env }), { owner, llm });
     const call = (body: Record<string, unknown>) => t.post('/api/sift-partner', secret, body);
 
     const start = async (projectId: string) => {

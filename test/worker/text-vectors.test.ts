@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
+import { testWorker } from '../helpers/worker-context.js';
 import { TRANSCRIPTS } from '../fixtures/transcripts.js';
 import { analysisJob } from '../../src/worker/analysis-job.js';
 import { processingJob } from '../../src/worker/process-document.js';
 import { parseConfig } from '../../src/config.js';
-import type { WorkerContext } from '../../src/worker/context.js';
 import type { LlmProvider } from '../../src/engine/llm/provider.js';
 import { partnerTestApp, processAgain, readyProject } from '../helpers/ready-project.js';
 
@@ -26,15 +26,8 @@ describe.each(STORE_KINDS)("a provider's embeddings as the engine's meaning on %
   describe.skipIf(skipKind(kind))('', () => {
     let t: TestApp;
     let secret = '';
-    const worker = (llm: LlmProvider, env: Record<string, string>): WorkerContext => ({
-      config: parseConfig({ SIFT_DATA_DIR: '/tmp', SIFT_LLM_BASE_URL: 'http://model.test/v1', ...env }),
-      store: t.app.store,
-      blobs: t.app.blobs,
-      log: t.app.server.log,
-      leaseMs: 60_000,
-      owner: 'worker-a',
-      llm,
-    });
+    const worker = (llm: LlmProvider, env: Record<string, string>) =>
+      testWorker(t, parseConfig({ SIFT_DATA_DIR: '/tmp', SIFT_LLM_BASE_URL: 'http://model.test/v1', ...env }), { llm });
     const call = (body: Record<string, unknown>) => t.post('/api/sift-partner', secret, body);
     const analyse = async (projectId: string, llm: LlmProvider, env: Record<string, string>) => {
       const res = await call({ action: 'start_analysis', projectId, type: 'predefined', categories: [{ name: 'Bank sync' }, { name: 'Pricing' }] });
