@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ACCOUNT, READ, WRITE, makeTestApp, seedProject, type Fixture, type TestApp } from '../helpers/app.js';
-import { agreementProject } from '../helpers/agreement-project.js';
-import { buildConsole } from './build.js';
-import { hasChromium, launchChromium } from './chromium.js';
-
-const squeeze = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
-const SLOW = { timeout: 30_000, interval: 200 };
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT, READ, WRITE, type Fixture, type TestApp } from '../helpers/app.js';
+import { hasChromium } from './chromium.js';
+import { agreementConsole, overflow, SLOW, squeeze } from './agreement-console.js';
 
 /**
  * Codebook and Matrix pages (issue 43, parts 2 and 4), in Chromium, over the agreement project's
@@ -14,44 +9,20 @@ const SLOW = { timeout: 30_000, interval: 200 };
  * Ana's turns of one.txt, Onboarding in two.txt, a document without speakers and so a participant of its own).
  */
 describe.skipIf(!hasChromium())('console codebook and matrix in Chromium', () => {
+  const harness = agreementConsole();
+  const { open, go } = harness;
   let t: TestApp;
   let f: Fixture;
-  let browser: Browser;
-  let base: string;
+  let base = '';
   let runA = '';
   let runB = '';
-
-  const open = async (width: number): Promise<{ context: BrowserContext; page: Page; problems: string[] }> => {
-    const context = await browser.newContext({ viewport: { width, height: width > 600 ? 900 : 844 } });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    await page.goto(base);
-    await page.getByLabel('Account key').fill(f.accountKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
-    return { context, page, problems };
-  };
-  const go = (page: Page, view: string) => page.goto(`${base}/#/p/${f.projectShortId}/${view}`);
-  const overflow = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  beforeAll(() => {
+    ({ t, f, base, runA, runB } = harness);
+  });
   const runNames = async () =>
     ((await t.post(ACCOUNT, f.accountKey, { action: 'get_project_status', projectId: f.projectId })).json() as { analyses: { name: string }[] }).analyses.map(
       (a) => a.name,
     );
-
-  beforeAll(async () => {
-    buildConsole();
-    t = await makeTestApp('sqlite');
-    f = await seedProject(t);
-    ({ runA, runB } = await agreementProject(t, f));
-    base = await t.app.server.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchChromium();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
 
   it('shows a run as a codebook, downloads it with the session, and uses it as a codebook for a new run', async () => {
     const { context, page, problems } = await open(1280);

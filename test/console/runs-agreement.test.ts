@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ACCOUNT, makeTestApp, seedProject, type Fixture, type TestApp } from '../helpers/app.js';
-import { agreementProject, S } from '../helpers/agreement-project.js';
-import { buildConsole } from './build.js';
-import { hasChromium, launchChromium } from './chromium.js';
-
-const squeeze = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
-const SLOW = { timeout: 30_000, interval: 200 };
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ACCOUNT, type Fixture, type TestApp } from '../helpers/app.js';
+import { S } from '../helpers/agreement-project.js';
+import { hasChromium } from './chromium.js';
+import { agreementConsole, overflow, SLOW, squeeze } from './agreement-console.js';
 
 /**
  * Runs and agreement in the console (issue 43, parts 1 and 3), in Chromium: the run picker on
@@ -14,44 +11,18 @@ const SLOW = { timeout: 30_000, interval: 200 };
  * figures are worked out on paper (test/helpers/agreement-project.ts: Run a and Run b).
  */
 describe.skipIf(!hasChromium())('console runs and agreement in Chromium', () => {
+  const harness = agreementConsole();
+  const { open, go } = harness;
   let t: TestApp;
   let f: Fixture;
-  let browser: Browser;
-  let base: string;
+  let base = '';
   let runA = '';
   let runB = '';
-
-  /** A signed-in page that records every script error and console error. */
-  const open = async (width: number): Promise<{ context: BrowserContext; page: Page; problems: string[] }> => {
-    const context = await browser.newContext({ viewport: { width, height: width > 600 ? 900 : 844 } });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    await page.goto(base);
-    await page.getByLabel('Account key').fill(f.accountKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
-    return { context, page, problems };
-  };
-  const go = (page: Page, view: string) => page.goto(`${base}/#/p/${f.projectShortId}/${view}`);
+  beforeAll(() => {
+    ({ t, f, base, runA, runB } = harness);
+  });
   const groups = (page: Page) => page.locator('.run-group-title').allTextContents();
   const treeNames = async (page: Page) => (await page.locator('.tree-link > span:first-child').allTextContents()).map(squeeze);
-  /** The page is no wider than the window: nothing to scroll sideways. */
-  const overflow = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-
-  beforeAll(async () => {
-    buildConsole();
-    t = await makeTestApp('sqlite');
-    f = await seedProject(t);
-    ({ runA, runB } = await agreementProject(t, f));
-    base = await t.app.server.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchChromium();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
 
   it("filters Explore by the run picked, and names the run of every category when every run's are shown", async () => {
     const { context, page, problems } = await open(1280);
