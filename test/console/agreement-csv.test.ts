@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, seedProject, type Fixture, type TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
 import { agreementProject } from '../helpers/agreement-project.js';
+import { HOST, consoleCookie } from './console-session.js';
 
-const HOST = 'console.test';
-const SAME = { host: HOST, origin: `http://${HOST}`, 'x-sift-console': '1' };
 const PATH = '/console/api/sift-read/agreement.csv';
 
 /**
@@ -25,14 +24,7 @@ describe.each(STORE_KINDS)('console agreement CSV on %s', (kind) => {
       t = await makeTestApp(kind);
       f = await seedProject(t);
       ({ runA, runB } = await agreementProject(t, f));
-      const res = await t.app.server.inject({
-        method: 'POST',
-        url: '/console/session',
-        headers: { ...SAME, 'content-type': 'application/json' },
-        payload: JSON.stringify({ key: f.accountKey }),
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      cookie = String(res.headers['set-cookie']).split(';')[0]!;
+      cookie = await consoleCookie(t, f.accountKey);
     });
     afterAll(() => t?.close());
 

@@ -3,9 +3,7 @@ import { makeTestApp, seedProject, type Fixture, type TestApp } from '../helpers
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
 import { agreementProject } from '../helpers/agreement-project.js';
 import { multipart } from '../helpers/multipart.js';
-
-const HOST = 'console.test';
-const SAME = { host: HOST, origin: `http://${HOST}`, 'x-sift-console': '1' };
+import { HOST, SAME, consoleCookie } from './console-session.js';
 
 /**
  * The codebook and matrix downloads the console's Codebook and Matrix pages link to, and the
@@ -27,14 +25,7 @@ describe.each(STORE_KINDS)('console codebook and matrix routes on %s', (kind) =>
       t = await makeTestApp(kind);
       f = await seedProject(t);
       ({ runA } = await agreementProject(t, f));
-      const res = await t.app.server.inject({
-        method: 'POST',
-        url: '/console/session',
-        headers: { ...SAME, 'content-type': 'application/json' },
-        payload: JSON.stringify({ key: f.accountKey }),
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      cookie = String(res.headers['set-cookie']).split(';')[0]!;
+      cookie = await consoleCookie(t, f.accountKey);
     });
     afterAll(() => t?.close());
 

@@ -4,9 +4,7 @@ import { ADMIN_TOKEN, makeTestApp, seedProject, type Fixture, type TestApp } fro
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
 import { multipart } from '../helpers/multipart.js';
 import { buildConsole } from './build.js';
-
-const HOST = 'console.test';
-const SAME = { host: HOST, origin: `http://${HOST}`, 'x-sift-console': '1' };
+import { HOST, SAME } from './console-session.js';
 
 /** The session cookie's value from a sign-in answer. */
 function cookieOf(res: LightMyRequestResponse): string {
