@@ -134,15 +134,17 @@ const keepsSpelling = (tags: string[], word: string) =>
 const alone = new Map<string, Set<string>>();
 export function tagsOfWords(words: readonly string[]): Set<string>[] {
   const unread = [...new Set(words.filter((w) => !alone.has(w)))];
-  if (alone.size + unread.length > 50_000) alone.clear();
+  const read = new Map(unread.map((w) => [w, new Set<string>()]));
   if (unread.length > 0) {
     const starts = startsOf(unread);
-    const read = unread.map(() => new Set<string>());
     for (const s of nlp(unread.join(BETWEEN)).json({ offset: true }) as { terms: { tags: string[]; offset: { start: number } }[] }[])
-      for (const t of s.terms) for (const tag of t.tags) read[textAt(starts, t.offset.start)]!.add(tag);
-    for (const [i, w] of unread.entries()) alone.set(w, read[i]!);
+      for (const t of s.terms) for (const tag of t.tags) read.get(unread[textAt(starts, t.offset.start)]!)!.add(tag);
   }
-  return words.map((w) => alone.get(w) ?? new Set());
+  // Answered before the memory is trimmed, so that a word remembered until now is not lost from this answer.
+  const out = words.map((w) => read.get(w) ?? alone.get(w)!);
+  if (alone.size + read.size > 50_000) alone.clear();
+  for (const [w, tags] of read) alone.set(w, tags);
+  return out;
 }
 const tagsAlone = (word: string): Set<string> => tagsOfWords([word])[0]!;
 
@@ -275,10 +277,13 @@ function phrasesOfTexts(texts: readonly string[], locale: string): Candidate[][]
   if (!read) return null;
   const key = (t: string) => `${locale}\u0000${t}`;
   const unread = [...new Set(texts.filter((t) => !readPhrases.has(key(t))))];
-  if (readPhrases.size + unread.length > 50_000) readPhrases.clear();
   const found = unread.length ? read(unread, locale) : [];
-  for (const [i, t] of unread.entries()) readPhrases.set(key(t), found[i]!);
-  return texts.map((t) => readPhrases.get(key(t)) ?? read([t], locale)[0]!);
+  const fresh = new Map(unread.map((t, i) => [t, found[i]!]));
+  // Answered before the memory is trimmed, so that a text remembered until now is not lost from this answer.
+  const out = texts.map((t) => fresh.get(t) ?? readPhrases.get(key(t))!);
+  if (readPhrases.size + fresh.size > 50_000) readPhrases.clear();
+  for (const [t, phrases] of fresh) readPhrases.set(key(t), phrases);
+  return out;
 }
 
 /** The phrases questions name their subjects with (English noun phrases, German nouns; none in other languages), a list for each. */
