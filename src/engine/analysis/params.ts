@@ -193,10 +193,6 @@ export const DEFAULT_PARAMS = {
      * 0.2 to 0.5 cost).
      */
     pointShare: 0,
-    /** A sentence whose words are less likely in the theme than in the project by this log-likelihood ratio (on-theme.ts) is an aside; -Infinity: none is. */
-    onTheme: Number.NEGATIVE_INFINITY,
-    /** The add-α smoothing of on-theme.ts's word counts. */
-    onThemeSmoothing: 0.5,
     /** A point goes on into a turn this many turns on (2: the participant's next answer, one question apart; 0: its own turn only). */
     pointTurns: 0,
   },

@@ -1,7 +1,6 @@
 import { ROLES_UNCERTAIN_REASON, rolesUncertain, type Sentence } from '../evidence.js';
 import { insightFrom, pointsOf } from '../insight.js';
 import { describeTheme } from '../naming.js';
-import { ThemeEvidence } from '../on-theme.js';
 import type { Stage } from '../stage.js';
 import type { AutomaticResult, CategoryDraft, InsightDraft, Verdict } from '../types.js';
 import { contentTerms, cosine } from '../vectors.js';
@@ -23,9 +22,6 @@ export const insightWriter: Stage<{ words: Words; named: Named; split: Split }, 
     const docById = new Map(words.docs.map((d) => [d.id, d]));
     const insights: InsightDraft[] = [];
     const raisedBy = new Map<string, Set<string>>();
-    const evidence = Number.isFinite(params.insights.onTheme)
-      ? new ThemeEvidence(words.terms, (i) => sentences[i]!.documentId, named.themes.map((th) => th.sentences), params.insights.onThemeSmoothing)
-      : null;
     named.themes.forEach((theme, t) => {
       const children = split.children[t];
       for (const [documentId, idx] of split.perDoc[t]!) {
@@ -33,7 +29,6 @@ export const insightWriter: Stage<{ words: Words; named: Named; split: Split }, 
         const child = children?.of.get(documentId);
         const component = child?.component ?? theme.component;
         const asides = asidesOf(idx, (i) => cosine(vecs[i]!, component), params.insights.pointShare);
-        if (evidence) for (const i of idx) if (evidence.score(words.terms[i]!, t, documentId) < params.insights.onTheme) asides.add(i);
         const points = pointsOf(
           idx.filter((i) => !asides.has(i)),
           sentences,
