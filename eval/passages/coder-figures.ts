@@ -1,3 +1,4 @@
+import type { AutomaticResult } from '../../src/engine/analysis/types.js';
 import type { Study } from './load.js';
 import { documentsOf } from './load.js';
 import { predefinedScores } from './figures.js';
@@ -94,6 +95,28 @@ export async function reviewedBySimulatedCoder(study: Study, accuracy: number, s
     };
   };
   const before = score(auto);
+  const { reviewed, usage } = await reviewBySimulatedCoder(study, accuracy, seed, auto);
+  const after = score(reviewed);
+  const words = study.transcripts.reduce((n, t) => n + (t.text.match(/\S+/g)?.length ?? 0), 0);
+  return {
+    accuracy,
+    offlineF1: before.mean,
+    offlineFound: before.found,
+    siftF1: after.mean,
+    found: after.found,
+    themes: reviewed.categories.filter((c) => !c.parentKey).length,
+    smallTalk: after.smallTalk,
+    merged: reviewed.merged,
+    verbatim: after.c.quotes ? after.c.verbatim / after.c.quotes : 1,
+    misplaced: after.c.misplaced,
+    calls: usage.calls,
+    tokensPerThousandWords: ((usage.inputTokens + usage.outputTokens) * 1000) / words,
+  };
+}
+
+/** The offline analysis `auto` reviewed by the simulated coder, as the worker does with a model configured: the model path's codebook. */
+export async function reviewBySimulatedCoder(study: Study, accuracy: number, seed: number, auto: AutomaticResult) {
+  if (study.split !== 'development') throw new Error(`the simulated coder knows the gold: it codes development studies only, not ${study.name}`);
   const coder = await startSimulatedCoder(study, accuracy, seed);
   try {
     const cfg = parseConfig({ SIFT_LLM_BASE_URL: coder.baseUrl, SIFT_LLM_API_KEY: coder.apiKey, SIFT_LLM_MODEL: coder.model });
@@ -105,22 +128,7 @@ export async function reviewedBySimulatedCoder(study: Study, accuracy: number, s
       { locale: study.locale, granularity: 'default', strictMode: false, existingCategories: [], contextTokens: cfg.llm.contextTokens },
       () => {},
     );
-    const after = score(reviewed);
-    const words = study.transcripts.reduce((n, t) => n + (t.text.match(/\S+/g)?.length ?? 0), 0);
-    return {
-      accuracy,
-      offlineF1: before.mean,
-      offlineFound: before.found,
-      siftF1: after.mean,
-      found: after.found,
-      themes: reviewed.categories.filter((c) => !c.parentKey).length,
-      smallTalk: after.smallTalk,
-      merged: reviewed.merged,
-      verbatim: after.c.quotes ? after.c.verbatim / after.c.quotes : 1,
-      misplaced: after.c.misplaced,
-      calls: model.usage.calls,
-      tokensPerThousandWords: ((model.usage.inputTokens + model.usage.outputTokens) * 1000) / words,
-    };
+    return { reviewed, usage: model.usage };
   } finally {
     await coder.close();
   }

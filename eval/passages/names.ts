@@ -4,8 +4,11 @@
  *
  *   npx tsx eval/passages/names.ts show 2026-11-28        # writes names/development-2026-11-28-{shown.md,key.json}
  *   npx tsx eval/passages/names.ts score 2026-11-28       # reads names/development-2026-11-28-verdicts.txt
+ *   SPLIT=held-out npx tsx eval/passages/names.ts show 2026-11-30   # the held-out studies: names/held-out-2026-11-30-…
+ *   MODEL=coder npx tsx eval/passages/names.ts show 2026-11-30      # the model path: the analysis reviewed by the
+ *                                                  # simulated coder (accuracy 0.85; development only): names/development-coder-2026-11-30-…
  *
- * Shown: every development study in the house layout at seed 42, each category that is
+ * Shown: every study of the split (development by default) in the house layout at seed 42, each category that is
  * top-level or matched one to one to a gold theme and holds insights, in a shuffled order, with
  * its name and five quotes (the first quote of insights from five different interviews). The
  * key says which study each is from and whether it is matched to a theme (`best`). Verdicts are
@@ -16,11 +19,15 @@ import path from 'node:path';
 import { loadStudies } from './load.js';
 import { analyseStudy } from './figures.js';
 import { bestCategories, coverage } from './score.js';
+import { reviewBySimulatedCoder } from './coder-figures.js';
 
 const DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'names');
 const [mode, stamp] = process.argv.slice(2);
 if (!stamp || (mode !== 'show' && mode !== 'score')) throw new Error('usage: names.ts show|score <date-stamp>');
-const file = (kind: string) => path.join(DIR, `development-${stamp}-${kind}`);
+const split = process.env.SPLIT ?? 'development';
+const byCoder = process.env.MODEL === 'coder';
+if (process.env.MODEL && !byCoder) throw new Error(`MODEL must be "coder", got "${process.env.MODEL}"`);
+const file = (kind: string) => path.join(DIR, `${split}${byCoder ? '-coder' : ''}-${stamp}-${kind}`);
 
 interface Shown {
   id: string;
@@ -47,10 +54,11 @@ function shuffled<T>(items: T[], seed: number): T[] {
   return out;
 }
 
-function show(): void {
+async function show(): Promise<void> {
   const shown: Omit<Shown, 'id'>[] = [];
-  for (const study of loadStudies().filter((s) => s.split === 'development')) {
-    const { auto } = analyseStudy(study, 42);
+  for (const study of loadStudies().filter((s) => s.split === split)) {
+    const offline = analyseStudy(study, 42).auto;
+    const auto = byCoder ? (await reviewBySimulatedCoder(study, 0.85, 42, offline)).reviewed : offline;
     const covered = coverage(study, auto.insights).covered;
     const matched = new Set(bestCategories(study, auto.categories, covered).map((b) => b.category));
     for (const c of auto.categories) {
@@ -93,5 +101,5 @@ function score(): void {
   for (const k of key.filter((x) => x.best)) console.log(`  ${fits.get(k.id) ? 'fits' : 'no  '}  ${k.study}: ${k.name}`);
 }
 
-if (mode === 'show') show();
+if (mode === 'show') await show();
 else score();
