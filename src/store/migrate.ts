@@ -14,6 +14,7 @@ import * as m012 from './migrations/012-text-vectors.js';
 import * as m013 from './migrations/013-solo-attempts.js';
 import * as m014 from './migrations/014-chunk-role.js';
 import * as m015 from './migrations/015-rechunks.js';
+import * as m016 from './migrations/016-elided-terms.js';
 
 /** Migrations are listed here (not read from disk) so they run the same under tsx and from dist/. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '013-solo-attempts': m013,
   '014-chunk-role': m014,
   '015-rechunks': m015,
+  '016-elided-terms': m016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -128,6 +128,8 @@ export interface RechunksTable {
   leaseExpiresAt: string | null;
   attempts: ColumnType<number, number | undefined, number>;
   createdAt: string;
+  /** 1: its chunks' search terms are written again even where the chunks come out the same (migration 016). */
+  reindex: ColumnType<number, number | undefined, number>;
 }
 
 /** What search holds of a ready document's chunks (migration 009, engine/search/quantised.ts). */

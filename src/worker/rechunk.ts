@@ -20,7 +20,8 @@ const LONG_TEXT = 1_000_000;
  * `ready`: search answers from the old chunks until one transaction, fenced by the claim's
  * lease, replaces them with the new chunks, their search terms and `document_search` row, and
  * touches the document (every process's search index reads it again). Chunks that come out the
- * same (prose) are left untouched. Nothing refers to a chunk by its id outside the chunks and
+ * same (prose) are left untouched, unless the mark says their search terms changed (`reindex`,
+ * migration 016). Nothing refers to a chunk by its id outside the chunks and
  * `document_search`, both rewritten here (docs/decisions.md, "Re-chunking after an upgrade").
  */
 export const rechunkJob: JobKind = {
@@ -104,7 +105,8 @@ async function rechunkDocument(ctx: WorkerContext, id: string): Promise<void> {
     .where('documentId', '=', id)
     .orderBy('idx')
     .execute();
-  if (same(old, chunks)) {
+  const mark = await ctx.store.db.selectFrom('rechunks').select('reindex').where('id', '=', id).executeTakeFirst();
+  if (same(old, chunks) && !Number(mark?.reindex)) {
     await done(ctx, id);
     return;
   }

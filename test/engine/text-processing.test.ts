@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { chunkText } from '../../src/engine/chunk.js';
 import { anonymize } from '../../src/engine/anonymize/index.js';
-import { sentences } from '../../src/engine/text/index.js';
+import { sentences, terms } from '../../src/engine/text/index.js';
 
 describe('chunking', () => {
   it('chunks are exact, ordered, non-overlapping slices covering all the text but the labels of a transcript', () => {
@@ -52,6 +52,17 @@ describe('sentences', () => {
     expect(first.length + 1).toBe(2000);
     const whole = [...new Intl.Segmenter('en', { granularity: 'sentence' }).segment(text)].map((s) => [s.index, s.segment]);
     expect([...sentences(text, 'en')].map((s) => [s.index, s.segment])).toEqual(whole);
+  });
+});
+
+describe('elided words', () => {
+  it('reads a French or Italian word without the article or pronoun elided onto it', () => {
+    expect(terms("l'application et l’école", 'fr')).toEqual(terms('application et école', 'fr'));
+    expect(terms("qu'il s'il d'un j'ai", 'fr')).toEqual([]);
+    expect(terms("aujourd'hui", 'fr')).toEqual(["aujourd'hui"]);
+    expect(terms("dell'anno un'altra", 'it-IT')).toEqual(terms('anno altra', 'it'));
+    // Elsewhere an apostrophe inside a word is the word's.
+    expect(terms("l'application", 'en')).toEqual(["l'applic"]);
   });
 });
 

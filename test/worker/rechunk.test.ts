@@ -9,6 +9,7 @@ import { MAX_RECHUNK_ATTEMPTS, rechunkJob } from '../../src/worker/rechunk.js';
 import { readChunks, replaceChunks } from '../../src/worker/process-document.js';
 import { JOB_KINDS } from '../../src/worker/runner.js';
 import { up as markForRechunking } from '../../src/store/migrations/015-rechunks.js';
+import { up as markElidedTerms } from '../../src/store/migrations/016-elided-terms.js';
 import { chunkText, type Chunk } from '../../src/engine/chunk.js';
 import { createUser } from '../../src/domain/users.js';
 import { createAccount } from '../../src/domain/accounts.js';
@@ -99,6 +100,7 @@ describe.each(STORE_KINDS)('re-chunking documents processed before turns, on %s'
       // The migration, as it runs on an installation upgraded to it.
       await sql`drop table rechunks`.execute(store.db);
       await markForRechunking(store.db);
+      await markElidedTerms(store.db);
       const marked = (await store.db.selectFrom('rechunks').select('id').execute()).map((r) => r.id).sort();
       expect(marked).toEqual([transcript.id, notes.id].sort());
       expect(marked).not.toContain(current.id);
@@ -154,6 +156,39 @@ describe.each(STORE_KINDS)('re-chunking documents processed before turns, on %s'
       expect(await store.db.selectFrom('accounts').select('creditBalance').where('id', '=', accountId).executeTakeFirstOrThrow()).toEqual(balance);
       expect(await store.db.selectFrom('rechunks').selectAll().execute()).toEqual([]);
       expect(await rechunkJob.run(worker('w1'))).toBe(false);
+    });
+
+    it('writes the search terms of a French project’s documents again, read without their elided words (migration 016)', async () => {
+      const owner = await createUser(store.db, { email: `f${Math.random()}@example.com` });
+      const fr = await store.transaction((trx) => createProject(trx, { accountId, ownerUserId: owner.id, name: 'F', locale: 'fr' }));
+      const text = "Notes de terrain.\n\nJe n'ouvre jamais l'application du vélo partagé le matin, elle est trop lente.";
+      const doc = await insertDocument(store, fr.id, { text });
+      const chunks = chunkText(text, { locale: 'fr' });
+      // Terms as they were stored before the elided words were taken off: "l'appliqu".
+      const stale = readChunks(chunks, 'fr').map((r) => ({
+        ...r,
+        columns: { ...r.columns, searchTerms: r.columns.searchTerms.replace(/\bappliqu\b/, "l'appliqu") },
+      }));
+      expect(stale.some((r) => r.columns.searchTerms.includes("l'appliqu"))).toBe(true);
+      await store.transaction((trx) => replaceChunks(trx, doc, chunks, stale, 'fr'));
+      const scope = { store, project: fr, userId: null };
+      const found = async () => (await search(scope, { action: 'search', query: 'application' })).results.filter((r) => r.type === 'chunk');
+      expect(await found()).toEqual([]);
+
+      await sql`drop table rechunks`.execute(store.db);
+      await markForRechunking(store.db);
+      await markElidedTerms(store.db);
+      const mark = await store.db.selectFrom('rechunks').select(['id', 'reindex']).where('id', '=', doc.id).executeTakeFirstOrThrow();
+      expect(Number(mark.reindex)).toBe(1);
+      const before = await chunksOf(doc.id);
+
+      await drain(worker('w7'));
+      const after = await chunksOf(doc.id);
+      expect(after.map((c) => c.text)).toEqual(before.map((c) => c.text));
+      const terms = await store.db.selectFrom('chunks').select('searchTerms').where('documentId', '=', doc.id).execute();
+      expect(terms.map((t) => t.searchTerms).join(' ')).not.toContain("'");
+      expect((await found()).map((r) => r.documentId)).toEqual([`D${doc.counter}`]);
+      expect(await store.db.selectFrom('rechunks').selectAll().execute()).toEqual([]);
     });
 
     it('takes a document again once the lease of a worker that died lapses, and writes its chunks once', async () => {

@@ -107,12 +107,28 @@ export function tokenize(text: string, locale = 'en'): string[] {
     seg = new Intl.Segmenter(locale, { granularity: 'word' });
     segmenters.set(locale, seg);
   }
+  const elided = ELISIONS[locale.slice(0, 2)];
   const out: string[] = [];
   for (const piece of pieces(text.toLowerCase())) {
-    for (const s of seg.segment(piece)) if (s.isWordLike) out.push(s.segment.replace(/’/g, "'"));
+    for (const s of seg.segment(piece)) {
+      if (!s.isWordLike) continue;
+      const word = s.segment.replace(/’/g, "'");
+      out.push(elided ? word.replace(elided, '') : word);
+    }
   }
   return out;
 }
+
+/**
+ * The elided words that ICU's word segmenter keeps on the word they lean on ("l'application",
+ * "qu'il", "dell'anno"), taken off so that the word is read as itself: its stem, a stop word.
+ * French's are a closed list ("aujourd'hui" keeps its apostrophe); in Italian any word cut before
+ * an apostrophe is elided.
+ */
+const ELISIONS: Record<string, RegExp> = {
+  fr: /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|quoiqu|presqu)'(?=\p{L})/u,
+  it: /^\p{L}{1,7}'(?=\p{L})/u,
+};
 
 /**
  * Both are CommonJS, required at their first use: imported as ES modules, Node scanned their
