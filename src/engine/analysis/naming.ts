@@ -20,19 +20,36 @@ export class SurfaceForms {
   }
 
   add(text: string): void {
+    const seen = this.count(text, this.counts);
+    for (const s of seen) this.texts.set(s, (this.texts.get(s) ?? 0) + 1);
+    const v = this.meaning && textVector(text, this.locale);
+    if (v) for (let d = 0; d < v.length; d++) this.meaning![d]! += v[d]!;
+  }
+
+  /**
+   * A question the participants answer: a theme's terms are read with the question its turns
+   * answer, so a word only the interviewer said can be one; its form is taken from here where no
+   * participant's text has the stem (never a stem shown as a word).
+   */
+  addQuestion(text: string): void {
+    this.count(text, this.asked);
+  }
+
+  private readonly asked = new Map<string, Map<string, number>>();
+
+  /** Counts each word's form under its stem; the stems the text holds. */
+  private count(text: string, into: Map<string, Map<string, number>>): Set<string> {
     const stops = stopWords(this.locale);
     const seen = new Set<string>();
     for (const w of tokenize(text, this.locale)) {
       if (stops.has(w) || w.length < 3 || /^\d+$/.test(w)) continue;
       const s = stem(w, this.locale);
-      const m = this.counts.get(s) ?? new Map<string, number>();
+      const m = into.get(s) ?? new Map<string, number>();
       m.set(w, (m.get(w) ?? 0) + 1);
-      this.counts.set(s, m);
+      into.set(s, m);
       seen.add(s);
     }
-    for (const s of seen) this.texts.set(s, (this.texts.get(s) ?? 0) + 1);
-    const v = this.meaning && textVector(text, this.locale);
-    if (v) for (let d = 0; d < v.length; d++) this.meaning![d]! += v[d]!;
+    return seen;
   }
 
   /** The texts added that hold every one of these stems, at most (the rarest stem's count). */
@@ -41,7 +58,7 @@ export class SurfaceForms {
   }
 
   of(s: string): string {
-    const m = this.counts.get(s);
+    const m = this.counts.get(s) ?? this.asked.get(s);
     if (!m) return s;
     return [...m].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0]![0];
   }

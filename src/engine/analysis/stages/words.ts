@@ -42,6 +42,7 @@ export const wordReader: Stage<Evidence, Words> = {
     );
     const forms = new SurfaceForms(locale);
     for (const s of sentences) forms.add(s.text);
+    for (const prompt of new Set(sentences.map((s) => s.prompt).filter((q): q is string => q !== undefined))) forms.addQuestion(prompt);
     const vecs = terms.map((t) => vectorizer.vector(t));
     return { ...evidence, terms, vectorizer, vecs, forms, unitTerms, unitText };
   },
