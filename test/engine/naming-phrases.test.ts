@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forgetPhrases, questionPhrases, tagsOfWords } from '../../src/engine/analysis/naming.js';
+import { forgetPhrases, questionPhrases, SurfaceForms, tagsOfWords } from '../../src/engine/analysis/naming.js';
+import { stem } from '../../src/engine/text/index.js';
 import { loadStudies } from '../../eval/passages/load.js';
 import { inLayout } from '../../eval/passages/layouts.js';
 import { sentences } from '../../src/engine/text/index.js';
@@ -60,4 +61,14 @@ describe('phrases of texts read together', () => {
     });
     expect(together).toEqual(alone);
   }, 60_000);
+});
+
+describe('the words names are made of', () => {
+  it('shows a stem only the interviewer’s question holds as the question’s word, and prefers the participants’ own form', () => {
+    const forms = new SurfaceForms('fr');
+    forms.add('Je ne trouve jamais de vélo à la station le matin.');
+    forms.addQuestion("Et l'application, vous l'utilisez comment ? Et les stations ?");
+    expect(forms.of(stem('application', 'fr'))).toBe('application');
+    expect(forms.of(stem('station', 'fr'))).toBe('station');
+  });
 });
