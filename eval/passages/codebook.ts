@@ -9,6 +9,8 @@
  *   SPLIT=development NAMES=1 npx tsx eval/passages/codebook.ts   # and each category's name with what is wrong with it
  *   LAYOUT=otter SEEDS=1,2,3 npx tsx eval/passages/codebook.ts
  *   PARAMS=experiment.json npx tsx eval/passages/codebook.ts        # thresholds other than params.ts's defaults
+ *   SPLIT=development MODEL=coder npx tsx eval/passages/codebook.ts # the model path: each analysis reviewed by the
+ *                                                   # simulated coder (accuracy 0.85; it knows the gold: development only)
  *
  * Names are judged by rules written before the engine was changed against them, not by the
  * engine's own lists: compromise's tags for days, months, people and places, fixed lists of laughs,
@@ -24,6 +26,7 @@ import { terms } from '../../src/engine/text/index.js';
 import { inLayout, LAYOUTS, type Layout } from './layouts.js';
 import { documentsOf, loadStudies, type Study } from './load.js';
 import { bestCategories, coverage, smallTalkCategories } from './score.js';
+import { reviewBySimulatedCoder } from './coder-figures.js';
 
 const LAUGHS = /^(laugh\w*|haha\w*|hehe\w*|lol|rire\w*|lachen\w*|lacht)$/i;
 const FILLERS = new Set(
@@ -228,7 +231,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const study of loadStudies().filter((s) => (!split || s.split === split) && (!only || s.name === only))) {
       const laidOut = layout === 'house' ? study : await inLayout(study, layout);
       for (const seed of seeds) {
-        const result = automaticAnalysis(documentsOf(laidOut), {
+        const offline = automaticAnalysis(documentsOf(laidOut), {
           locale: study.locale,
           granularity: 'default',
           strictMode: false,
@@ -236,6 +239,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           seed,
           params,
         });
+        const result = process.env.MODEL === 'coder' ? (await reviewBySimulatedCoder(laidOut, 0.85, seed, offline)).reviewed : offline;
         rows.push({ ...codebookFigures(laidOut, result), layout: seeds.length > 1 ? `${layout} ${seed}` : layout });
       }
     }
