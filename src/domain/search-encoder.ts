@@ -56,24 +56,27 @@ export async function encodeQueries(queries: string[]): Promise<Float32Array[] |
 }
 
 const DIMS = 512;
-const WORDS = DIMS / 16;
-const POPCOUNT = (() => {
-  const t = new Uint8Array(65536);
-  for (let i = 1; i < 65536; i++) t[i] = (i & 1) + t[i >> 1]!;
-  return t;
-})();
+const WORDS = DIMS / 32;
 /** A document some of whose chunks had no vector yet (processing stores them after the document is ready) is read again after this long, doubled each time, up to ten minutes. */
 const RECHECK_MS = 2_000;
 const RECHECK_MAX_MS = 600_000;
 
+/** How many bits of `x` (32 bits) are set, counted in parallel within the word: about twice as fast as a table of 16-bit counts. */
+function ones(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
 /**
- * The chunks' vectors as one bit a dimension (its sign), 32 16-bit words a chunk, per document:
- * the closest to a query are looked for by how many signs differ (a lookup per 16 dimensions),
- * and only the closest by that are scored by their compact vectors. A scan of every compact
- * vector at 512 dimensions took 20-60 ms at 30,000 chunks (bench/README.md).
+ * The chunks' vectors as one bit a dimension (its sign), 16 32-bit words a chunk, per document:
+ * the closest to a query are looked for by how many signs differ, and only the closest by that
+ * are scored by their compact vectors. A scan of every compact vector at 512 dimensions took
+ * 20-60 ms at 30,000 chunks (bench/README.md).
  */
 export class SignPack {
-  private readonly blocks = new Map<string, { ids: string[]; bits: Uint16Array }>();
+  private readonly blocks = new Map<string, { ids: string[]; bits: Uint32Array }>();
   private count = 0;
 
   get size(): number {
@@ -85,8 +88,8 @@ export class SignPack {
 
   setDocument(documentId: string, ids: string[], vectors: Float32Array[]): void {
     this.removeDocument(documentId);
-    const bits = new Uint16Array(ids.length * WORDS);
-    for (const [n, v] of vectors.entries()) for (let d = 0; d < DIMS; d++) if (v[d]! > 0) bits[n * WORDS + (d >> 4)]! |= 1 << (d & 15);
+    const bits = new Uint32Array(ids.length * WORDS);
+    for (const [n, v] of vectors.entries()) for (let d = 0; d < DIMS; d++) if (v[d]! > 0) bits[n * WORDS + (d >> 5)]! |= 1 << (d & 31);
     this.blocks.set(documentId, { ids, bits });
     this.count += ids.length;
   }
@@ -100,8 +103,8 @@ export class SignPack {
 
   /** About the `limit` items whose signs differ least from `query`'s (of the `documents` given only), ties at the last count included. */
   nearest(query: Float32Array, limit: number, documents: ReadonlySet<string> | null): string[] {
-    const q = new Uint16Array(WORDS);
-    for (let d = 0; d < DIMS; d++) if (query[d]! > 0) q[d >> 4]! |= 1 << (d & 15);
+    const q = new Uint32Array(WORDS);
+    for (let d = 0; d < DIMS; d++) if (query[d]! > 0) q[d >> 5]! |= 1 << (d & 31);
     const distances = new Uint16Array(this.count);
     const scanned: { ids: string[] }[] = [];
     const histogram = new Uint32Array(DIMS + 1);
@@ -113,7 +116,7 @@ export class SignPack {
       for (let n = 0; n < block.ids.length; n++) {
         let h = 0;
         const from = n * WORDS;
-        for (let w = 0; w < WORDS; w++) h += POPCOUNT[bits[from + w]! ^ q[w]!]!;
+        for (let w = 0; w < WORDS; w++) h += ones(bits[from + w]! ^ q[w]!);
         distances[at++] = h;
         histogram[h]!++;
       }
@@ -135,8 +138,16 @@ export interface Encoded {
   versions: Map<string, string>;
   /** Documents read with chunks lacking a vector: when to read them again, and the wait after that. */
   incomplete: Map<string, { at: number; wait: number }>;
+  /** The documents (search's map of them, replaced when one changes) the vectors were last brought up to, and until when none needs reading again. */
+  upTo: { documents: ReadonlyMap<string, string> | null; until: number };
 }
-export const noneEncoded = (): Encoded => ({ pack: new VectorPack(DIMS), signs: new SignPack(), versions: new Map(), incomplete: new Map() });
+export const noneEncoded = (): Encoded => ({
+  pack: new VectorPack(DIMS),
+  signs: new SignPack(),
+  versions: new Map(),
+  incomplete: new Map(),
+  upTo: { documents: null, until: 0 },
+});
 
 /** Of the chunks looked at by their signs, this many per result asked for are scored by their compact vectors. */
 const SIGN_SHORTLIST = 10;
@@ -155,11 +166,8 @@ export function closestEncoded(
 ): { id: string; cosine: number }[] {
   const out: { id: string; cosine: number }[] = [];
   for (const id of e.signs.nearest(query, SIGN_SHORTLIST * limit, documents)) {
-    const v = e.pack.vector(id);
-    if (!v) continue;
-    let c = 0;
-    for (let d = 0; d < DIMS; d++) c += query[d]! * v[d]!;
-    if (c >= bar) out.push({ id, cosine: c });
+    const c = e.pack.cosine(query, id);
+    if (c !== null && c >= bar) out.push({ id, cosine: c });
   }
   return out.sort((a, b) => b.cosine - a.cosine || (a.id < b.id ? -1 : 1)).slice(0, limit);
 }
@@ -178,6 +186,7 @@ export async function encodedChunks(
   chunkIds: ReadonlyMap<string, string[]>,
   now = Date.now(),
 ): Promise<VectorPack> {
+  if (e.upTo.documents === documents && now < e.upTo.until) return e.pack;
   for (const id of e.versions.keys())
     if (!documents.has(id)) {
       e.pack.removeDocument(id);
@@ -188,7 +197,23 @@ export async function encodedChunks(
   const changed = [...documents]
     .filter(([id, v]) => e.versions.get(id) !== v || (e.incomplete.get(id)?.at ?? Number.POSITIVE_INFINITY) <= now)
     .map(([id]) => id);
-  if (changed.length === 0) return e.pack;
+  if (changed.length > 0) await readVectors(store, projectId, e, documents, chunkIds, changed, now);
+  let until = Number.POSITIVE_INFINITY;
+  for (const { at } of e.incomplete.values()) until = Math.min(until, at);
+  e.upTo = { documents, until };
+  return e.pack;
+}
+
+/** The vectors of the `changed` documents' chunks, read from the store into `e`. */
+async function readVectors(
+  store: Store,
+  projectId: string,
+  e: Encoded,
+  documents: ReadonlyMap<string, string>,
+  chunkIds: ReadonlyMap<string, string[]>,
+  changed: string[],
+  now: number,
+): Promise<void> {
   const ids = changed.flatMap((d) => chunkIds.get(d) ?? []);
   const texts = new Map<string, string>();
   for (const r of await inBatches(ids, (s) => store.db.selectFrom('chunks').select(['id', 'text']).where('id', 'in', s).execute())) texts.set(r.id, r.text);
@@ -215,5 +240,4 @@ export async function encodedChunks(
       e.incomplete.set(d, { at: now + wait, wait });
     }
   }
-  return e.pack;
 }

@@ -21,7 +21,6 @@ import { searchReady } from '../engine/search/ready.js';
 import { holdsPhrase, quotedPhrases } from '../engine/search/phrases.js';
 import { terms as termsOf } from '../engine/text/index.js';
 import { runOf } from './analysis-runs.js';
-import { dot } from '../engine/meaning/word-vectors.js';
 import { closestEncoded, encodedChunks, encodeQueries, noneEncoded, searchEncoderReads, type Encoded } from './search-encoder.js';
 
 async function indexedTexts(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
@@ -196,14 +195,13 @@ async function embeddingSimilarities(
   }
 }
 
-/** The chunks' encoder vectors brought up to date, and the queries' vectors; none where the encoder failed or no chunk has a vector. */
+/** The chunks' encoder vectors brought up to date, beside the queries' vectors to come; none where no chunk has a vector. */
 async function encoderOf(store: Store, projectId: string, c: Cached, encoding: Promise<Float32Array[] | null>): Promise<RankOptions['encoder']> {
   const before = c.encoded.pack.approxBytes;
   const pack = await encodedChunks(store, projectId, c.encoded, c.documents, c.chunkIds);
   // Weighed again where its vectors were read.
   if (pack.approxBytes !== before && cache.get(projectId) === c) cache.set(projectId, c);
-  const queries = await encoding;
-  return queries && pack.size > 0 ? { pack, encoded: c.encoded, queries } : undefined;
+  return pack.size > 0 ? { pack, encoded: c.encoded, queries: encoding } : undefined;
 }
 
 /**
@@ -239,8 +237,12 @@ interface RankOptions {
   documents: Set<string> | null;
   insights: Set<string> | null;
   embeddings?: Map<string, number>[];
-  /** With the built-in encoder: the chunks' vectors, and per query its vector. */
-  encoder?: { pack: VectorPack; encoded: Encoded; queries: Float32Array[] };
+  /**
+   * With the built-in encoder: the chunks' vectors, and per query its vector (null where the
+   * encoder failed: search goes on offline), awaited only where needed, so that the store's
+   * indexes are asked while the encoder's thread encodes.
+   */
+  encoder?: { pack: VectorPack; encoded: Encoded; queries: Promise<Float32Array[] | null> };
   /** Per query, its quoted phrases (engine/search/phrases.ts): what answers it holds each. */
   phrases: string[][][];
 }
@@ -277,11 +279,11 @@ async function rank(store: Store, projectId: string, c: Cached, queries: string[
   // Scored by the stored vector itself: the compact one only chose the candidates.
   for (const [id, analysed] of chunks.analysed) index.add({ id, kind: 'chunk', documentId: c.documentOf.get(id) ?? null, analysed });
   // The encoder's cosine of each candidate chunk to each query, read beside the offline vectors' (engine/search/index.ts).
-  const encoder = opts.encoder?.queries.map((q) => {
+  const encoder = (await opts.encoder?.queries)?.map((q) => {
     const cosines = new Map<string, number>();
     for (const id of chunks.analysed.keys()) {
-      const v = opts.encoder!.pack.vector(id);
-      if (v) cosines.set(id, dot(q, v));
+      const cosine = opts.encoder!.pack.cosine(q, id);
+      if (cosine !== null) cosines.set(id, cosine);
     }
     return cosines;
   });
@@ -374,8 +376,8 @@ async function chunkCandidates(
     if (q && c.vectors.size > 0)
       for (const m of c.vectors.within(q, RELEVANCE.meaningBar - VECTOR_MARGIN, role ? 2 * window : window, documentIds)) own.add(m.id);
     // The closest by the built-in encoder, for a query of several words (a word alone is not matched by it: engine/search/index.ts).
-    const encoded = opts.encoder?.queries[n];
-    if (encoded && ws.length > 1)
+    const encoded = opts.encoder && ws.length > 1 ? (await opts.encoder.queries)?.[n] : undefined;
+    if (encoded)
       for (const m of closestEncoded(opts.encoder!.encoded, encoded, RELEVANCE.encoderBar - VECTOR_MARGIN, role ? 2 * window : window, documentIds))
         own.add(m.id);
     return own;
@@ -534,7 +536,7 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
   const topK = body.topK ?? 10;
   const offset = body.offset ?? 0;
   const embeddings = scope.llm?.embed ? await embeddingSimilarities(scope.store, projectId, cached, scope.llm, queries) : undefined;
-  // A failure of the encoder or of reading its vectors leaves search offline.
+  // A failure of the encoder or of reading its vectors leaves search offline (the queries' vectors are awaited in rank).
   const encoder = encoding ? await encoderOf(scope.store, projectId, cached, encoding).catch(() => undefined) : undefined;
   const participantsOnly = body.participantsOnly ?? false;
   const { hits, total, locale } = await rank(scope.store, projectId, cached, queries, {

@@ -38,6 +38,17 @@ describe('compact vectors', () => {
     );
   });
 
+  it("give an item's cosine to a query as the dot product of its compact vector, and none for an unknown item", () => {
+    fc.assert(
+      fc.property(fc.array(vector, { minLength: 1, maxLength: 30 }), vector, (vectors, query) => {
+        const pack = packOf(vectors);
+        for (const id of ['d0:0', `d1:${Math.floor(vectors.length / 2) - 1}`].filter((x) => pack.vector(x)))
+          expect(pack.cosine(query, id)).toBe(query.reduce((s, x, d) => s + x * pack.vector(id)![d]!, 0));
+        expect(pack.cosine(query, 'unknown')).toBeNull();
+      }),
+    );
+  });
+
   it('find the items at or above a bar, closest first, within a quantisation step of the exact cosine', () => {
     fc.assert(
       fc.property(fc.array(vector, { minLength: 1, maxLength: 30 }), vector, (vectors, query) => {

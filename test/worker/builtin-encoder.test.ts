@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
@@ -6,6 +7,7 @@ import { analysisJob } from '../../src/worker/analysis-job.js';
 import { processingJob } from '../../src/worker/process-document.js';
 import { parseConfig } from '../../src/config.js';
 import { cosineDense, createLlmProvider } from '../../src/engine/llm/provider.js';
+import { builtinEmbed } from '../../src/engine/meaning/builtin-encoder.js';
 import { partnerTestApp, processAgain, readyProject } from '../helpers/ready-project.js';
 
 const BUILTIN = { SIFT_DATA_DIR: '/tmp', SIFT_EMBEDDING_MODEL: 'builtin' };
@@ -23,6 +25,17 @@ describe('the built-in sentence encoder (SIFT_EMBEDDING_MODEL=builtin)', () => {
     ]);
     expect(price).toHaveLength(512);
     expect(cosineDense(price!, cost!)).toBeGreaterThan(cosineDense(price!, door!) + 0.1);
+  });
+
+  it('encodes as it did when stored vectors were made, so that a query still meets them', async () => {
+    const recorded = JSON.parse(fs.readFileSync(new URL('../fixtures/builtin-encoder-vectors.json', import.meta.url), 'utf8')) as {
+      sentences: { text: string; vector: string }[];
+    };
+    const now = await builtinEmbed(recorded.sentences.map((s) => s.text));
+    recorded.sentences.forEach((s, n) => {
+      const then = new Float32Array(Uint8Array.from(Buffer.from(s.vector, 'base64')).buffer);
+      expect(cosineDense(now[n]!, then)).toBeGreaterThan(0.999);
+    });
   });
 });
 

