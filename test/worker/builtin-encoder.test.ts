@@ -37,6 +37,15 @@ describe('the built-in sentence encoder (SIFT_EMBEDDING_MODEL=builtin)', () => {
       expect(cosineDense(now[n]!, then)).toBeGreaterThan(0.999);
     });
   });
+
+  it('gives each of many texts of mixed lengths, an empty one among them, the vector it has alone, in the order given', async () => {
+    const sentence = 'The side door of the building was locked again this morning.';
+    const texts = Array.from({ length: 20 }, (_, n) => (n === 7 ? '' : `${n}: ${sentence.repeat(1 + ((n * 7) % 5))}`));
+    const together = await builtinEmbed(texts);
+    expect(together).toHaveLength(texts.length);
+    for (const [n, text] of texts.entries()) expect(cosineDense(together[n]!, (await builtinEmbed([text]))[0]!)).toBeGreaterThan(0.999);
+    expect(cosineDense(together[0]!, together[1]!)).toBeLessThan(0.999);
+  });
 });
 
 describe.each(STORE_KINDS)('the built-in encoder as the meaning of an analysis on %s', (kind) => {

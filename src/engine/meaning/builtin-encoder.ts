@@ -28,14 +28,24 @@ function encoder(): Promise<Encoder> {
   return loaded;
 }
 
+/**
+ * Texts encoded in one call. The model pads a call's texts to its longest: texts of like lengths
+ * together, a few at a time, cost about a fifth less CPU than 64 as they come (bench/README.md).
+ */
+const BATCH = 16;
+
 /** The built-in encoder's vectors of `texts`, in order. */
 export async function builtinEmbed(texts: string[]): Promise<number[][]> {
   const model = await encoder();
-  const out: number[][] = [];
-  for (let i = 0; i < texts.length; i += 64) {
+  const out: number[][] = new Array(texts.length);
+  const byLength = [...texts.keys()].sort((a, b) => texts[a]!.length - texts[b]!.length);
+  for (let i = 0; i < byLength.length; i += BATCH) {
+    const batch = byLength.slice(i, i + BATCH);
     // The model cannot encode an empty text; a space stands for it.
-    const vectors = await model.embed(texts.slice(i, i + 64).map((t) => (t.trim() === '' ? ' ' : t)));
-    for (let n = 0; n < vectors.length; n++) out.push(Array.from(vectors[n]!));
+    const vectors = await model.embed(batch.map((n) => (texts[n]!.trim() === '' ? ' ' : texts[n]!)));
+    batch.forEach((n, k) => {
+      out[n] = Array.from(vectors[k]!);
+    });
   }
   return out;
 }
