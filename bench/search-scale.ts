@@ -14,95 +14,25 @@
  *   but of its dimension and of a like spread) and times sift's `search` with
  *   `SIFT_EMBEDDING_MODEL=builtin` (queries encoded by the real encoder in its thread) as a third process.
  */
-import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import MiniSearch from 'minisearch';
 import { sql } from 'kysely';
-import { openStore, type Store, type StoreOptions } from '../src/store/store.js';
-import { adminOps } from '../src/domain/admin.js';
-import { newId } from '../src/domain/ids.js';
+import { openStore, type StoreOptions } from '../src/store/store.js';
 import { search } from '../src/domain/search.js';
-import { DOCUMENTS, QUERIES } from '../test/eval/corpus.js';
-import { analyseForSearch, decodeAnalysed, documentSearchRow, encodeAnalysed } from '../src/engine/search/analysed.js';
+import { decodeAnalysed } from '../src/engine/search/analysed.js';
 import { SearchIndex } from '../src/engine/search/index.js';
 import { freshDatabase, median, ROOT } from './server-process.js';
-import { builtinEmbed } from '../src/engine/meaning/builtin-encoder.js';
-import { embeddingKey } from '../src/engine/meaning/embedded.js';
 import { setSearchEncoder } from '../src/domain/search-encoder.js';
+import { fillProject, queries } from './scale-project.js';
 
 const STORE = process.env.STORE ?? 'sqlite';
 const CHUNKS = Number(process.env.CHUNKS ?? 30_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const REPEATS = 5;
-const queries = QUERIES.map((q) => q.q);
-const sentences = DOCUMENTS.flat().flatMap((p) => p.replace(/^\w+: /, '').split(/(?<=\.)\s+/));
 const ENCODER = process.env.ENCODER === '1';
-
-async function fill(store: Store): Promise<string> {
-  const { user } = await adminOps.create_user(store, { action: 'create_user', email: 'bench@example.com' });
-  const { account } = await adminOps.create_account(store, { action: 'create_account', name: 'B', ownerUserId: user.id });
-  const { project } = await adminOps.create_project(store, { action: 'create_project', accountId: account.id, ownerUserId: user.id, name: 'B' });
-  const projectId = project.id as string;
-  let s = 7;
-  const next = () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-  const now = new Date().toISOString();
-  const perDoc = 15;
-  const sentenceVectors = ENCODER ? (await builtinEmbed(sentences)).map((v) => Float32Array.from(v)) : [];
-  for (let d = 0; d * perDoc < CHUNKS; d += 100) {
-    await store.transaction(async (trx) => {
-      for (let k = d; k < d + 100 && k * perDoc < CHUNKS; k++) {
-        const docId = newId();
-        await trx
-          .insertInto('documents')
-          .values({
-            ...{ id: docId, projectId, counter: k + 1, filename: `i${k}.txt`, status: 'ready', pipeline: 'standard', creditCost: 1 },
-            ...{ wordCount: 1000, error: null, mimeType: 'text/plain', sizeBytes: 1, blobKey: null, sourceUrl: null, text: '', confirmedAt: now },
-            ...{ leaseOwner: null, leaseExpiresAt: null, attempts: 0, soloAttempts: 0, createdAt: now, updatedAt: now },
-          })
-          .execute();
-        // As the worker writes a processed document: its chunks with what search ranks them by, and its row of vectors.
-        const read = Array.from({ length: Math.min(perDoc, CHUNKS - k * perDoc) }, (_, idx) => {
-          const picked = Array.from({ length: 4 }, () => Math.floor(next() * sentences.length));
-          const text = picked.map((n) => sentences[n]).join(' ');
-          return { id: newId(), idx, text, analysed: analyseForSearch(text, 'en'), picked };
-        });
-        if (ENCODER)
-          await trx
-            .insertInto('textVectors')
-            .values(
-              read.map((c) => {
-                const v = new Float32Array(512);
-                for (const n of c.picked) for (let d = 0; d < 512; d++) v[d]! += sentenceVectors[n]![d]!;
-                const key = createHash('sha256').update(embeddingKey(c.text)).digest('base64url');
-                return { projectId, model: 'builtin', key, vector: Buffer.from(v.buffer).toString('base64'), createdAt: now };
-              }),
-            )
-            .onConflict((oc) => oc.columns(['projectId', 'model', 'key']).doNothing())
-            .execute();
-        await trx
-          .insertInto('chunks')
-          .values(
-            read.map((c) => ({
-              ...encodeAnalysed(c.analysed, 'en'),
-              ...{ id: c.id, projectId, documentId: docId, idx: c.idx, text: c.text, speaker: 'Participant', startOffset: 0, endOffset: c.text.length },
-            })),
-          )
-          .execute();
-        await trx
-          .insertInto('documentSearch')
-          .values({ documentId: docId, projectId, ...documentSearchRow(read, 'en') })
-          .execute();
-      }
-    });
-  }
-  return projectId;
-}
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
@@ -208,7 +138,7 @@ async function main() {
     const store = await openStore(options);
     if (process.env.KEEP) console.log(JSON.stringify(options));
     const t0 = performance.now();
-    const projectId = await fill(store);
+    const { projectId } = await fillProject(store, CHUNKS, ENCODER);
     if (process.env.KEEP) console.log(`project ${projectId}`);
     // As autovacuum would after such a load: PostgreSQL plans the full-text queries by the table's statistics.
     if (store.kind === 'postgres') await sql`analyze`.execute(store.db);

@@ -2,7 +2,8 @@
  * From launch to the first answer (issues 29 and 45): `sift serve` (the compiled service) with an
  * empty data folder and again on the same folder, `npm start` on that folder (what a user runs:
  * npm, the build check, then the same server), beside a bare Fastify server in a process of its
- * own; each launched RUNS times (5), alternated, medians (ranges). Then the server's memory at
+ * own, launched by `node` and by `npm start` (so that `npm start` has a baseline launched the same
+ * way); each launched RUNS times (5), alternated, medians (ranges). Then the server's memory at
  * idle, five seconds after its first answer (VmRSS, threads included), and the machine's 1-minute
  * load before and after.
  *
@@ -75,7 +76,12 @@ async function main() {
   fs.writeFileSync(bareFile, BARE);
   const roots = [ROOT, ...COMPARE.map((r) => path.resolve(r))];
   const env = (dir: string) => ({ SIFT_DATA_DIR: dir, LOG_LEVEL: 'silent' });
+  // The same bare server as a package whose `npm start` runs it.
+  const bareNpm = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-bare-npm-'));
+  fs.writeFileSync(path.join(bareNpm, 'server.cjs'), BARE);
+  fs.writeFileSync(path.join(bareNpm, 'package.json'), JSON.stringify({ name: 'bare', private: true, scripts: { start: 'node server.cjs' } }));
   const bare: number[] = [];
+  const bareByNpm: number[] = [];
   const rows = roots.map(() => ({ empty: [] as number[], second: [] as number[], npm: [] as number[] }));
   const dirs: string[] = [];
   const busy: ChildProcess[] = [];
@@ -84,6 +90,7 @@ async function main() {
   try {
     for (let i = 0; i < RUNS; i++) {
       bare.push((await launch([bareFile], {})).ms);
+      bareByNpm.push(await npmStart(bareNpm, {}));
       for (const [r, root] of roots.entries()) {
         const serve = [path.join(root, 'dist/cli/main.js'), 'serve'];
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-startup-'));
@@ -103,11 +110,14 @@ async function main() {
     console.log('| launch to the first answer on /readyz | median (range) | vs bare Fastify |');
     console.log('|---|---:|---:|');
     console.log(`| bare Fastify | ${fmt(bare)} | 1.0x |`);
+    console.log(`| bare Fastify, npm start | ${fmt(bareByNpm)} | ${vs(bareByNpm)} |`);
     for (const [r, root] of roots.entries()) {
       const label = r === 0 ? 'sift' : `sift (${root})`;
       console.log(`| ${label} serve, empty data folder | ${fmt(rows[r]!.empty)} | ${vs(rows[r]!.empty)} |`);
       console.log(`| ${label} serve, second start | ${fmt(rows[r]!.second)} | ${vs(rows[r]!.second)} |`);
-      console.log(`| ${label} npm start, second start | ${fmt(rows[r]!.npm)} | ${vs(rows[r]!.npm)} |`);
+      console.log(
+        `| ${label} npm start, second start | ${fmt(rows[r]!.npm)} | ${vs(rows[r]!.npm)} (${(median(rows[r]!.npm) / median(bareByNpm)).toFixed(1)}x bare Fastify's npm start) |`,
+      );
     }
     console.log(
       `\nRSS at idle, 5 s after the first answer: sift ${Math.round(idle.rss)} MB (server and worker threads), bare Fastify ${Math.round(bareIdle.rss)} MB`,
@@ -115,6 +125,7 @@ async function main() {
   } finally {
     for (const b of busy) b.kill();
     fs.rmSync(bareFile, { force: true });
+    fs.rmSync(bareNpm, { recursive: true, force: true });
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   }
 }

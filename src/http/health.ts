@@ -14,24 +14,26 @@ export interface HealthSources {
   store: Services['store'];
   blobs: Services['blobs'];
   limiter: Pick<RateLimiter, 'ready'>;
+  warmUp?: Services['warmUp'];
 }
 
 /**
  * `/healthz`: the process answers (liveness). `/readyz`: the store and the blob store answer
- * too, so a load balancer sends traffic only to a process that can serve it; 503 names what is
- * down. Redis is not needed to serve (the rate limits fall back to this process's own), so
+ * too, and what a start loads for search is loaded (`search`), so a load balancer sends traffic
+ * only to a process that can serve it at its usual speed; 503 names what is down. Redis is not needed to serve (the rate limits fall back to this process's own), so
  * while it does not answer the process stays ready and `degraded` says so. Neither probe needs
  * a credential nor reveals more than up or down.
  */
 export function registerHealthRoutes(app: FastifyInstance, sources: HealthSources) {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
-    const [store, blobs, redis] = await Promise.all([
+    const [store, blobs, redis, search] = await Promise.all([
       answers(() => sql`select 1`.execute(sources.store.db)),
       answers(() => sources.blobs.ready()),
       answers(() => sources.limiter.ready()),
+      answers(async () => sources.warmUp?.done),
     ]);
-    const down = [...(blobs ? [] : ['blobs']), ...(store ? [] : ['store'])];
+    const down = [...(blobs ? [] : ['blobs']), ...(search ? [] : ['search']), ...(store ? [] : ['store'])];
     const extra = { ...(redis ? {} : { degraded: ['redis'] }), ...readinessWarnings(app) };
     if (down.length)
       return reply

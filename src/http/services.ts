@@ -23,4 +23,11 @@ export interface Services {
   log: FastifyBaseLogger;
   /** Optional OpenAI-compatible provider (`SIFT_LLM_*`); null offline. */
   llm: LlmProvider | null;
+  /** What a start loads once it listens (app.ts `warm`): `/readyz` waits for it. */
+  warmUp?: WarmUp;
+}
+
+/** The work a start does before it says ready; settled when there is none. */
+export interface WarmUp {
+  done: Promise<unknown>;
 }

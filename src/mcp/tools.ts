@@ -10,7 +10,6 @@ import { getInsights } from '../domain/insights.js';
 import { getCategories } from '../domain/categories.js';
 import { readDocument, verifyContext } from '../domain/reading.js';
 import { analyzeProject } from '../domain/analyze.js';
-import { search } from '../domain/search.js';
 import { findEntities } from '../domain/entities.js';
 import { getMatrixAnswer } from '../domain/matrix.js';
 import { compareCodingsAnswer } from '../domain/agreement.js';
@@ -37,7 +36,7 @@ export type ToolName = (typeof TOOL_NAMES)[number];
  * (src/http/surfaces/read.ts), with the same scope: the key's project and user.
  */
 const run: { [K in ToolName]: (scope: ProjectScope, body: ReadBody<K>) => Promise<unknown> } = {
-  search: (scope, body) => search(scope, body),
+  search: async (scope, body) => (await import('../domain/search.js')).search(scope, body),
   read_document: (scope, body) => readDocument(scope, body),
   get_insights: (scope, body) => getInsights(scope, body),
   get_categories: (scope, body) => getCategories(scope, body),

@@ -501,13 +501,13 @@ export function buildOpenApi(): Json {
     warnings: { type: 'array', items: { type: 'string' }, description: 'what the operator should know, e.g. a proxy `SIFT_TRUST_PROXY` does not name' },
   };
   paths['/readyz'] = probe(
-    'Readiness: the store and the blob store answer (Redis, when configured, is reported in `degraded` when it does not)',
+    'Readiness: the store and the blob store answer, and what a start loads for search is loaded (`search`: the language data and vectors of the projects processed last); Redis, when configured, is reported in `degraded` when it does not answer',
     { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { const: 'ready' }, ...notes } },
     {
       type: 'object',
       required: ['status', 'down'],
       additionalProperties: false,
-      properties: { status: { const: 'unavailable' }, down: { type: 'array', items: { type: 'string', enum: ['blobs', 'store'] } }, ...notes },
+      properties: { status: { const: 'unavailable' }, down: { type: 'array', items: { type: 'string', enum: ['blobs', 'search', 'store'] } }, ...notes },
     },
   );
 

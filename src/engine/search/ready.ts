@@ -1,10 +1,11 @@
+import fs from 'node:fs';
 import { startThread } from '../thread.js';
 import { ThreadPool } from '../thread-pool.js';
 import { installStemRanks } from '../meaning/stem-vectors.js';
 import { preloadWordVectors } from '../meaning/word-vectors.js';
 import { preloadWordNet } from './wordnet.js';
 
-/** Building a table takes a few seconds of one core; past this, search goes on without it (stemming as it goes). */
+/** Building a table (where the build wrote none) takes a few seconds of one core; past this, search goes on without it (stemming as it goes). */
 const TIMEOUT_MS = 60_000;
 
 const threads = new ThreadPool<{ locale: string }, { stems: string; ranks: Int32Array }>(() => startThread(import.meta.url, './stem-table-worker'), 0, 1);
@@ -24,9 +25,7 @@ export function searchReady(locale: string): Promise<void> {
     p = Promise.all([
       preloadWordVectors(locale),
       locale === 'en' ? preloadWordNet() : undefined,
-      threads
-        .run({ locale }, TIMEOUT_MS, { timeout: () => new Error('stem table: timed out'), crash: () => new Error('stem table: the thread failed') })
-        .then(async ({ stems, ranks }) => installStemRanks(locale, await tableOf(stems, ranks))),
+      stemTable(locale).then(async ({ stems, ranks }) => installStemRanks(locale, await tableOf(stems, ranks))),
     ]).then(
       () => {},
       () => {},
@@ -34,6 +33,20 @@ export function searchReady(locale: string): Promise<void> {
     ready.set(locale, p);
   }
   return p;
+}
+
+/** A locale's table as the build wrote it (scripts/derive-stem-table.mjs), or else as a thread builds it (from the sources, as tests run). */
+async function stemTable(locale: string): Promise<{ stems: string; ranks: Int32Array }> {
+  let file: Buffer;
+  try {
+    file = await fs.promises.readFile(new URL(`./stem-table-${locale}.bin`, import.meta.url));
+  } catch {
+    return threads.run({ locale }, TIMEOUT_MS, { timeout: () => new Error('stem table: timed out'), crash: () => new Error('stem table: the thread failed') });
+  }
+  const count = file.readUInt32LE(0);
+  const ranks = new Int32Array(count);
+  for (let i = 0; i < count; i++) ranks[i] = file.readInt32LE(4 + 4 * i);
+  return { stems: file.toString('utf8', 4 + 4 * count), ranks };
 }
 
 /** The table from its two lists, 10,000 stems at a time with other requests let through between. */

@@ -16,7 +16,6 @@ import { getNotes } from '../../domain/notes.js';
 import { getMetadata } from '../../domain/metadata.js';
 import { readDocument, verifyContext } from '../../domain/reading.js';
 import { analyzeProject } from '../../domain/analyze.js';
-import { search } from '../../domain/search.js';
 import { findEntities } from '../../domain/entities.js';
 import { compareCodingsAnswer } from '../../domain/agreement.js';
 import { getMatrixAnswer } from '../../domain/matrix.js';
@@ -31,7 +30,8 @@ export const readHandlers: ActionHandlers<typeof readActions, ProjectCtx, typeof
   get_tags: async (ctx) => getTags(scopeOf(ctx)),
   get_notes: async (ctx, body) => getNotes(scopeOf(ctx), body),
   get_metadata: async (ctx) => getMetadata(scopeOf(ctx)),
-  search: async (ctx, body) => search(scopeOf(ctx), body),
+  // Search's modules (WordNet, word vectors, the ranking) load at the first search or the start's warm-up, not before the server listens.
+  search: async (ctx, body) => (await import('../../domain/search.js')).search(scopeOf(ctx), body),
   read_document: async (ctx, body) => readDocument(scopeOf(ctx), body),
   find_entities: async (ctx, body) => findEntities(scopeOf(ctx), body),
   analyze: async (ctx, body) => analyzeProject(scopeOf(ctx), body),

@@ -346,7 +346,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the store and the blob store answer (Redis, when configured, is reported in `degraded` when it does not) */
+        /** Readiness: the store and the blob store answer, and what a start loads for search is loaded (`search`: the language data and vectors of the projects processed last); Redis, when configured, is reported in `degraded` when it does not answer */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -5275,7 +5275,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "unavailable";
-                        down: ("blobs" | "store")[];
+                        down: ("blobs" | "search" | "store")[];
                         /** @description dependencies that do not answer but are not needed to serve: without Redis the rate limits are per process until it returns */
                         degraded?: "redis"[];
                         /** @description what the operator should know, e.g. a proxy `SIFT_TRUST_PROXY` does not name */

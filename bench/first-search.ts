@@ -1,0 +1,139 @@
+/**
+ * The first search after a restart (issue 45): one project of CHUNKS chunks (bench/scale-project.ts)
+ * on SQLite and on PostgreSQL; per round and store, the compiled server (`node dist/cli/main.js
+ * serve`, default settings) is started on it, and over HTTP, as soon as `/readyz` answers 200, one
+ * search is timed (the first), then the evaluation's queries REPEATS times (the later ones: p50).
+ * Stores alternated, ROUNDS rounds, medians (ranges); the machine's 1-minute load printed per round.
+ *
+ *   npm run build && npx tsx bench/first-search.ts       STORES=sqlite,postgres CHUNKS=30000 ROUNDS=3
+ *   SIFT_SERVER=/elsewhere/dist/cli/main.js npx tsx bench/first-search.ts   # another build
+ *
+ * Target (issue 45): the first search within 2x the later p50.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { openStore } from '../src/store/store.js';
+import { adminOps } from '../src/domain/admin.js';
+import { fillProject, queries } from './scale-project.js';
+import { client, freshDatabase, median, NO_LIMITS, ROOT, startServer } from './server-process.js';
+
+const STORES = (process.env.STORES ?? 'sqlite,postgres').split(',');
+const CHUNKS = Number(process.env.CHUNKS ?? 30_000);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const REPEATS = Number(process.env.REPEATS ?? 3);
+const SERVER = process.env.SIFT_SERVER ?? path.join(ROOT, 'dist/cli/main.js');
+
+interface Prepared {
+  name: string;
+  env: Record<string, string>;
+  key: string;
+  projectId: string;
+  drop: () => Promise<void>;
+}
+
+interface Round {
+  startMs: number;
+  firstMs: number;
+  p50: number;
+  load: number;
+}
+
+const load1 = () => os.loadavg()[0]!;
+
+async function prepare(name: string): Promise<Prepared> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-first-search-'));
+  const database = name === 'postgres' ? await freshDatabase('sift_bench_first') : null;
+  const store = await openStore({ databaseUrl: database?.url ?? null, dataDir });
+  const t0 = performance.now();
+  const { projectId, userId } = await fillProject(store, CHUNKS);
+  const { key } = await adminOps.create_project_key(store, { action: 'create_project_key', projectId, userId, access: 'read' });
+  // As autovacuum would after such a load: PostgreSQL plans the full-text queries by the table's statistics.
+  if (store.kind === 'postgres') await sql`analyze`.execute(store.db);
+  await store.close();
+  console.log(`${name}: ${CHUNKS} chunks written in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  return {
+    name,
+    env: {
+      ...NO_LIMITS,
+      ...(process.env.SIFT_WORKERS ? { SIFT_WORKERS: process.env.SIFT_WORKERS } : {}),
+      SIFT_DATA_DIR: dataDir,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    },
+    key,
+    projectId,
+    drop: async () => {
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function round(p: Prepared): Promise<Round> {
+  const load = load1();
+  const server = await startServer(p.env, [SERVER, 'serve']);
+  try {
+    const post = client(server.base);
+    const timed = async (query: string) => {
+      const t = performance.now();
+      const answer = await post('read', p.key, { action: 'search', query, topK: 10 });
+      return { ms: performance.now() - t, results: answer.results.length as number };
+    };
+    const first = await timed(queries[0]!);
+    if (first.results === 0) throw new Error('the first search found nothing');
+    const later: number[] = [];
+    for (let r = 0; r < REPEATS; r++) for (const q of queries) later.push((await timed(q)).ms);
+    return { startMs: server.startMs, firstMs: first.ms, p50: median(later), load };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const prepared: Prepared[] = [];
+  try {
+    for (const name of STORES) prepared.push(await prepare(name));
+    const rounds = new Map<string, Round[]>(STORES.map((s) => [s, []]));
+    for (let r = 0; r < ROUNDS; r++)
+      for (const p of prepared) {
+        const out = await round(p);
+        rounds.get(p.name)!.push(out);
+        console.log(
+          `round ${r + 1} ${p.name}: load ${out.load.toFixed(2)}, start ${out.startMs.toFixed(0)} ms, first search ${out.firstMs.toFixed(0)} ms, later p50 ${out.p50.toFixed(1)} ms`,
+        );
+      }
+    const range = (xs: number[], digits: number) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
+    console.log(
+      `\n${CHUNKS} chunks, ${queries.length * REPEATS} later searches per start, medians of ${ROUNDS} (range), Node ${process.version}, ${os.cpus().length} cores:\n`,
+    );
+    console.log('| store | 1-minute load | launch to /readyz ms | first search ms | later p50 ms | first / p50 |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const [name, rs] of rounds) {
+      const ratios = rs.map((x) => x.firstMs / x.p50);
+      console.log(
+        `| ${name} | ${range(
+          rs.map((x) => x.load),
+          2,
+        )} | ${range(
+          rs.map((x) => x.startMs),
+          0,
+        )} | ${range(
+          rs.map((x) => x.firstMs),
+          0,
+        )} | ${range(
+          rs.map((x) => x.p50),
+          1,
+        )} | ${range(ratios, 1)}x |`,
+      );
+    }
+    console.log(`\n1-minute load after: ${load1().toFixed(2)}`);
+  } finally {
+    for (const p of prepared) await p.drop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
