@@ -101,9 +101,11 @@ export function lazyValidator(schema: TSchema): Validator {
 export const uploadUrlsValidator: Validator = lazyValidator(UploadUrls);
 
 /**
- * Compiles every action's validator, one at a time (1-25 ms each) with 5 ms between two, so that
- * a request answered meanwhile waits for one small compilation at most: `serve` calls it once it
- * listens. (A surface's whole union compiled at once, 0.04-0.25 s, held the first /readyz behind it.)
+ * Compiles every action's validator, one at a time (1-25 ms each) with 50 ms between two, so that
+ * a request answered meanwhile seldom waits for one, and never for more than one small
+ * compilation: `serve` calls it once it listens. (A surface's whole union compiled at once,
+ * 0.04-0.25 s, held the first /readyz behind it; 5 ms apart, a compilation was due at almost
+ * every turn a request's answer waited for.)
  */
 export function warmValidators(): void {
   const pending = (Object.keys(SURFACES) as SurfaceName[]).flatMap((surface) =>
@@ -113,9 +115,9 @@ export function warmValidators(): void {
     const item = pending.shift();
     if (item === undefined) return;
     actionValidator(...item);
-    setTimeout(next, 5).unref();
+    setTimeout(next, 50).unref();
   };
-  setTimeout(next, 0).unref();
+  setTimeout(next, 50).unref();
 }
 
 /** The bodies a route validates: a surface's dispatcher, or an upload's list of URLs. */
