@@ -9,6 +9,7 @@ import { warmSearch } from './domain/search-warm.js';
 import { setSearchEncoder } from './domain/search-encoder.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { buildServer } from './http/server.js';
+import { actionValidator } from './schema/validate.js';
 import type { WarmUp } from './http/services.js';
 import type { Workers } from './worker/runner.js';
 import { startWorkerThread } from './worker/thread-host.js';
@@ -83,6 +84,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     blobs,
     workers,
     warm() {
+      // The search action's validator too (warmValidators reaches it later), which the first search would compile.
+      actionValidator('read', 'search');
       // A failure leaves search loading what it needs at its first use, as before.
       warmUp.done = warmSearch(store).catch((err: unknown) => server.log.warn({ err }, 'search warm-up failed'));
       return warmUp.done as Promise<void>;

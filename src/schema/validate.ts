@@ -60,7 +60,7 @@ const wholeValidators = new Map<SurfaceName, Validator>();
 const actionValidators = new Map<string, Validator>();
 
 /** One action's schema compiled (1-25 ms): with the discriminator, its errors are what the surface's union reports for it. */
-function actionValidator(surface: SurfaceName, action: string): Validator {
+export function actionValidator(surface: SurfaceName, action: string): Validator {
   const key = `${surface} ${action}`;
   let v = actionValidators.get(key);
   if (!v) {
