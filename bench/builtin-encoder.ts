@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { distinctTranscripts } from './distinct-transcripts.js';
-import { analysisCompleted, median, NO_LIMITS, readyProject, startServer } from './server-process.js';
+import { analysisCompleted, medianRange, NO_LIMITS, readyProject, startServer } from './server-process.js';
 
 const ADMIN = 'encoder-bench-operator-token';
 const DOCS = Number(process.env.DOCS ?? 40);
@@ -39,14 +39,19 @@ async function main() {
     rows.without.push(await once(false));
     rows.builtin.push(await once(true));
   }
-  const show = (xs: number[], digits = 1) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
   console.log(`\n${DOCS} transcripts, ${words} words, ${ROUNDS} rounds alternated, Node ${process.version}, ${os.cpus().length} cores\n`);
   console.log('| server | processing s | s per 1,000 words | automatic analysis s | RSS MB |');
   console.log('|---|---:|---:|---:|---:|');
   for (const [name, r] of Object.entries(rows)) {
     const per = r.map((x) => (x.processing / words) * 1000);
     console.log(
-      `| ${name === 'builtin' ? 'SIFT_EMBEDDING_MODEL=builtin' : 'without an encoder'} | ${show(r.map((x) => x.processing))} | ${show(per, 2)} | ${show(r.map((x) => x.analysis))} | ${show(
+      `| ${name === 'builtin' ? 'SIFT_EMBEDDING_MODEL=builtin' : 'without an encoder'} | ${medianRange(
+        r.map((x) => x.processing),
+        1,
+      )} | ${medianRange(per, 2)} | ${medianRange(
+        r.map((x) => x.analysis),
+        1,
+      )} | ${medianRange(
         r.map((x) => x.rss),
         0,
       )} |`,

@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 import { openStore } from '../src/store/store.js';
 import { adminOps } from '../src/domain/admin.js';
 import { fillProject, queries } from './scale-project.js';
-import { client, freshDatabase, median, NO_LIMITS, ROOT, startServer } from './server-process.js';
+import { client, freshDatabase, median, medianRange, NO_LIMITS, ROOT, startServer } from './server-process.js';
 
 const STORES = (process.env.STORES ?? 'sqlite,postgres').split(',');
 const CHUNKS = Number(process.env.CHUNKS ?? 30_000);
@@ -106,7 +106,6 @@ async function main() {
           `round ${r + 1} ${p.name}: load ${out.load.toFixed(2)}, start ${out.startMs.toFixed(0)} ms, first search ${out.firstMs.toFixed(0)} ms, later p50 ${out.p50.toFixed(1)} ms (first pass ${out.newP50.toFixed(1)} ms)`,
         );
       }
-    const range = (xs: number[], digits: number) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
     console.log(
       `\n${CHUNKS} chunks, ${queries.length * REPEATS} later searches per start, medians of ${ROUNDS} (range), Node ${process.version}, ${os.cpus().length} cores:\n`,
     );
@@ -115,19 +114,19 @@ async function main() {
     for (const [name, rs] of rounds) {
       const ratios = rs.map((x) => x.firstMs / x.p50);
       console.log(
-        `| ${name} | ${range(
+        `| ${name} | ${medianRange(
           rs.map((x) => x.load),
           2,
-        )} | ${range(
+        )} | ${medianRange(
           rs.map((x) => x.startMs),
           0,
-        )} | ${range(
+        )} | ${medianRange(
           rs.map((x) => x.firstMs),
           0,
-        )} | ${range(
+        )} | ${medianRange(
           rs.map((x) => x.p50),
           1,
-        )} | ${range(ratios, 1)}x | ${range(
+        )} | ${medianRange(ratios, 1)}x | ${medianRange(
           rs.map((x) => x.newP50),
           1,
         )} |`,

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { client, freshDatabase, median, NO_LIMITS, ROOT, startServer, type ServerProcess } from './server-process.js';
+import { client, freshDatabase, medianRange, NO_LIMITS, ROOT, startServer, type ServerProcess } from './server-process.js';
 
 const ADMIN = 'overhead-bench-operator-token';
 const DURATION = Number(process.env.DURATION ?? 8);
@@ -79,7 +79,6 @@ app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`,
       rows.bare.push(await load(bare, `${bare.base}/api/sift-read`, auth, body));
       rows.sift.push(await load(sift, `${sift.base}/api/sift-read`, auth, body));
     }
-    const fmt = (xs: number[], digits = 0) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
     const rps = (r: typeof rows.bare) => r.map((x) => x.rps);
     const cpu = (r: typeof rows.bare) => r.map((x) => x.cpuPerRequest * 1e6);
     const ratios = rows.sift.map((s, i) => s.rps / rows.bare[i]!.rps);
@@ -89,8 +88,10 @@ app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`,
     );
     console.log('| route | req/s, median (range) | CPU µs per request | throughput vs bare | CPU vs bare |');
     console.log('|---|---:|---:|---:|---:|');
-    console.log(`| bare Fastify, same body | ${fmt(rps(rows.bare))} | ${fmt(cpu(rows.bare))} | 1.00 | 1.00 |`);
-    console.log(`| sift get_project | ${fmt(rps(rows.sift))} | ${fmt(cpu(rows.sift))} | ${fmt(ratios, 2)} | ${fmt(cpuRatios, 2)} |`);
+    console.log(`| bare Fastify, same body | ${medianRange(rps(rows.bare))} | ${medianRange(cpu(rows.bare))} | 1.00 | 1.00 |`);
+    console.log(
+      `| sift get_project | ${medianRange(rps(rows.sift))} | ${medianRange(cpu(rows.sift))} | ${medianRange(ratios, 2)} | ${medianRange(cpuRatios, 2)} |`,
+    );
   } finally {
     await sift.stop();
     await bare?.stop();

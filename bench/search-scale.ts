@@ -24,7 +24,7 @@ import { openStore, type StoreOptions } from '../src/store/store.js';
 import { search } from '../src/domain/search.js';
 import { decodeAnalysed } from '../src/engine/search/analysed.js';
 import { SearchIndex } from '../src/engine/search/index.js';
-import { freshDatabase, median, ROOT } from './server-process.js';
+import { freshDatabase, median, medianRange, ROOT } from './server-process.js';
 import { setSearchEncoder } from '../src/domain/search-encoder.js';
 import { fillProject, queries } from './scale-project.js';
 
@@ -154,18 +154,17 @@ async function main() {
         });
         runs[role].push(JSON.parse(out.trim().split('\n').pop()!));
       }
-    const range = (xs: number[], digits: number) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
     const row = (name: string, ms: Measured[]) =>
-      `| ${name} | ${range(
+      `| ${name} | ${medianRange(
         ms.map((m) => m.firstMs),
         0,
-      )} | ${range(
+      )} | ${medianRange(
         ms.map((m) => m.p50),
         2,
-      )} | ${range(
+      )} | ${medianRange(
         ms.map((m) => m.p99),
         2,
-      )} | ${range(
+      )} | ${medianRange(
         ms.map((m) => m.rssMb),
         0,
       )} |`;
@@ -180,7 +179,7 @@ async function main() {
       `\nTop ten shared with the offline engine ranking every chunk in memory (engine/search/index.ts): ${(agreement.shared * 100).toFixed(1)}%; scoring there within ${LEVEL} of its tenth: ${(agreement.level * 100).toFixed(1)}%`,
     );
     console.log(
-      `\nminisearch's index build: ${range(
+      `\nminisearch's index build: ${medianRange(
         runs.minisearch.map((m) => m.buildMs!),
         0,
       )} ms; p50 ratio sift / minisearch: ${(median(runs.sift.map((m) => m.p50)) / median(runs.minisearch.map((m) => m.p50))).toFixed(2)}x`,

@@ -12,6 +12,9 @@ import pg from 'pg';
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** A median with the range of `xs`, as the benches' tables show it: `12.3 (11.0-14.2)`. */
+export const medianRange = (xs: number[], digits = 0) =>
+  `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
