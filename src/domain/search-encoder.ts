@@ -56,84 +56,13 @@ export async function encodeQueries(queries: string[]): Promise<Float32Array[] |
 }
 
 const DIMS = 512;
-const WORDS = DIMS / 32;
 /** A document some of whose chunks had no vector yet (processing stores them after the document is ready) is read again after this long, doubled each time, up to ten minutes. */
 const RECHECK_MS = 2_000;
 const RECHECK_MAX_MS = 600_000;
 
-/** How many bits of `x` (32 bits) are set, counted in parallel within the word: about twice as fast as a table of 16-bit counts. */
-function ones(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
-
-/**
- * The chunks' vectors as one bit a dimension (its sign), 16 32-bit words a chunk, per document:
- * the closest to a query are looked for by how many signs differ, and only the closest by that
- * are scored by their compact vectors. A scan of every compact vector at 512 dimensions took
- * 20-60 ms at 30,000 chunks (bench/README.md).
- */
-export class SignPack {
-  private readonly blocks = new Map<string, { ids: string[]; bits: Uint32Array }>();
-  private count = 0;
-
-  get size(): number {
-    return this.count;
-  }
-  get approxBytes(): number {
-    return 64 * this.count;
-  }
-
-  setDocument(documentId: string, ids: string[], vectors: Float32Array[]): void {
-    this.removeDocument(documentId);
-    const bits = new Uint32Array(ids.length * WORDS);
-    for (const [n, v] of vectors.entries()) for (let d = 0; d < DIMS; d++) if (v[d]! > 0) bits[n * WORDS + (d >> 5)]! |= 1 << (d & 31);
-    this.blocks.set(documentId, { ids, bits });
-    this.count += ids.length;
-  }
-
-  removeDocument(documentId: string): void {
-    const block = this.blocks.get(documentId);
-    if (!block) return;
-    this.blocks.delete(documentId);
-    this.count -= block.ids.length;
-  }
-
-  /** About the `limit` items whose signs differ least from `query`'s (of the `documents` given only), ties at the last count included. */
-  nearest(query: Float32Array, limit: number, documents: ReadonlySet<string> | null): string[] {
-    const q = new Uint32Array(WORDS);
-    for (let d = 0; d < DIMS; d++) if (query[d]! > 0) q[d >> 5]! |= 1 << (d & 31);
-    const distances = new Uint16Array(this.count);
-    const scanned: { ids: string[] }[] = [];
-    const histogram = new Uint32Array(DIMS + 1);
-    let at = 0;
-    for (const [documentId, block] of this.blocks) {
-      if (documents && !documents.has(documentId)) continue;
-      scanned.push(block);
-      const bits = block.bits;
-      for (let n = 0; n < block.ids.length; n++) {
-        let h = 0;
-        const from = n * WORDS;
-        for (let w = 0; w < WORDS; w++) h += ones(bits[from + w]! ^ q[w]!);
-        distances[at++] = h;
-        histogram[h]!++;
-      }
-    }
-    let bar = 0;
-    for (let seen = 0; bar <= DIMS && seen + histogram[bar]! < limit; bar++) seen += histogram[bar]!;
-    const out: string[] = [];
-    at = 0;
-    for (const block of scanned) for (const id of block.ids) if (distances[at++]! <= bar) out.push(id);
-    return out;
-  }
-}
-
 /** A project's chunks' encoder vectors, as search keeps them (in its cache entry, domain/search.ts). */
 export interface Encoded {
   pack: VectorPack;
-  signs: SignPack;
   /** Each document's version when its vectors were read. */
   versions: Map<string, string>;
   /** Documents read with chunks lacking a vector: when to read them again, and the wait after that. */
@@ -143,34 +72,10 @@ export interface Encoded {
 }
 export const noneEncoded = (): Encoded => ({
   pack: new VectorPack(DIMS),
-  signs: new SignPack(),
   versions: new Map(),
   incomplete: new Map(),
   upTo: { documents: null, until: 0 },
 });
-
-/** Of the chunks looked at by their signs, this many per result asked for are scored by their compact vectors. */
-const SIGN_SHORTLIST = 10;
-
-/**
- * The `limit` chunks closest to `query` (a unit vector) with a cosine at least `bar`, closest first
- * (of the `documents` given only): the closest by their signs first (SIGN_SHORTLIST per result
- * asked), then scored by their compact vectors.
- */
-export function closestEncoded(
-  e: Encoded,
-  query: Float32Array,
-  bar: number,
-  limit: number,
-  documents: ReadonlySet<string> | null,
-): { id: string; cosine: number }[] {
-  const out: { id: string; cosine: number }[] = [];
-  for (const id of e.signs.nearest(query, SIGN_SHORTLIST * limit, documents)) {
-    const c = e.pack.cosine(query, id);
-    if (c !== null && c >= bar) out.push({ id, cosine: c });
-  }
-  return out.sort((a, b) => b.cosine - a.cosine || (a.id < b.id ? -1 : 1)).slice(0, limit);
-}
 
 /**
  * The project's chunks' encoder vectors, compact, brought up to its documents as `documents`
@@ -190,7 +95,6 @@ export async function encodedChunks(
   for (const id of e.versions.keys())
     if (!documents.has(id)) {
       e.pack.removeDocument(id);
-      e.signs.removeDocument(id);
       e.versions.delete(id);
       e.incomplete.delete(id);
     }
@@ -221,17 +125,14 @@ async function readVectors(
   for (const d of changed) {
     const held: string[] = [];
     const parts: Buffer[] = [];
-    const units: Float32Array[] = [];
     const all = chunkIds.get(d) ?? [];
     for (const id of all) {
       const v = vectors.get(embeddingKey(texts.get(id) ?? ''));
       if (!v || v.length !== DIMS) continue;
       held.push(id);
-      units.push(unit(v));
-      parts.push(quantise(units[units.length - 1]!));
+      parts.push(quantise(unit(v)));
     }
     e.pack.setDocument(d, held, Buffer.concat(parts));
-    e.signs.setDocument(d, held, units);
     const sameVersion = e.versions.get(d) === documents.get(d);
     e.versions.set(d, documents.get(d)!);
     if (held.length === all.length) e.incomplete.delete(d);

@@ -22,7 +22,7 @@ import { searchReady } from '../engine/search/ready.js';
 import { holdsPhrase, quotedPhrases } from '../engine/search/phrases.js';
 import { terms as termsOf } from '../engine/text/index.js';
 import { runOf } from './analysis-runs.js';
-import { closestEncoded, encodedChunks, encodeQueries, noneEncoded, searchEncoderReads, type Encoded } from './search-encoder.js';
+import { encodedChunks, encodeQueries, noneEncoded, searchEncoderReads, type Encoded } from './search-encoder.js';
 
 async function indexedTexts(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -75,7 +75,6 @@ const sizeOf = (c: Cached) =>
   200 * (c.documents.size + c.insightVersions.size) +
   8 * 1536 * c.embeddings.size +
   c.encoded.pack.approxBytes +
-  c.encoded.signs.approxBytes +
   (c.sample?.bytes ?? 0);
 
 /**
@@ -215,7 +214,7 @@ async function encoderOf(store: Store, projectId: string, c: Cached, encoding: P
   const pack = await encodedChunks(store, projectId, c.encoded, c.documents, c.chunkIds);
   // Weighed again where its vectors were read.
   if (pack.approxBytes !== before && cache.get(projectId) === c) cache.set(projectId, c);
-  return pack.size > 0 ? { pack, encoded: c.encoded, queries: encoding } : undefined;
+  return pack.size > 0 ? { pack, queries: encoding } : undefined;
 }
 
 /**
@@ -256,7 +255,7 @@ interface RankOptions {
    * encoder failed: search goes on offline), awaited only where needed, so that the store's
    * indexes are asked while the encoder's thread encodes.
    */
-  encoder?: { pack: VectorPack; encoded: Encoded; queries: Promise<Float32Array[] | null> };
+  encoder?: { pack: VectorPack; queries: Promise<Float32Array[] | null> };
   /** Per query, its quoted phrases (engine/search/phrases.ts): what answers it holds each. */
   phrases: string[][][];
 }
@@ -275,6 +274,8 @@ async function rank(store: Store, projectId: string, c: Cached, queries: string[
     c,
     words.flatMap((ws) => ws.map((w) => w.term)),
   );
+  // On PostgreSQL the sample tells how common a query's synonyms are (shareOf).
+  if (store.kind !== 'sqlite' && !opts.onlyInsights && c.documentOf.size > 0) c.sample ??= await readSample(store, [...c.documentOf.keys()]);
   await letOthersThrough();
   const chunks =
     opts.onlyInsights || c.documentOf.size === 0
@@ -349,7 +350,14 @@ async function chunkCandidates(
   // Each of the store's queries in a turn of its own (on SQLite each holds the thread while it runs; on PostgreSQL they still run side by side).
   const synonymsAsked =
     expansions.length > 0
-      ? afterOthers(store, () => chunksMatching(store, projectId, { groups: expansions, without: terms, documentIds, role }, capped ? window : MAX_MATCHES))
+      ? afterOthers(store, () =>
+          chunksMatching(
+            store,
+            projectId,
+            { groups: expansions, without: terms, documentIds, role, share: shareOf(store, c, expansions) },
+            capped ? window : MAX_MATCHES,
+          ),
+        )
       : [];
   const lexicalAsked =
     terms.length === 0
@@ -365,7 +373,12 @@ async function chunkCandidates(
     // `meaningBesideWords`): of more holders than the page needs, the closest by their compact vectors are scored.
     const holders = async (terms: string[]) => {
       const ids = await afterOthers(store, () =>
-        chunksMatching(store, projectId, { groups: [terms], documentIds, role }, q ? window * HOLDERS_PER_CANDIDATE : window),
+        chunksMatching(
+          store,
+          projectId,
+          { groups: [terms], documentIds, role, share: shareOf(store, c, [terms]) },
+          q ? window * HOLDERS_PER_CANDIDATE : window,
+        ),
       );
       return q && ids.length > window ? c.vectors.closestOf(q, ids, window) : ids;
     };
@@ -392,8 +405,7 @@ async function chunkCandidates(
     // The closest by the built-in encoder, for a query of several words (a word alone is not matched by it: engine/search/index.ts).
     const encoded = opts.encoder && ws.length > 1 ? (await opts.encoder.queries)?.[n] : undefined;
     if (encoded)
-      for (const m of closestEncoded(opts.encoder!.encoded, encoded, RELEVANCE.encoderBar - VECTOR_MARGIN, role ? 2 * window : window, documentIds))
-        own.add(m.id);
+      for (const m of opts.encoder!.pack.within(encoded, RELEVANCE.encoderBar - VECTOR_MARGIN, role ? 2 * window : window, documentIds)) own.add(m.id);
     return own;
   });
   const [owns, synonymOnly, lexical] = await Promise.all([Promise.all(perQuery), synonymsAsked, lexicalAsked]);
@@ -474,6 +486,23 @@ async function readSample(store: Store, ids: string[]): Promise<NonNullable<Cach
     }
   }
   return { terms, bytes, holding: new Map() };
+}
+
+/**
+ * On PostgreSQL, the share of the project's chunks expected to hold one of `groups` (each group
+ * every one of its terms), from the project's frequencies or its sample: the largest group's, a
+ * group's that of its rarest term. Where matches are dense the store reads the first chunks in
+ * order before asking its index (store/chunk-terms.ts).
+ */
+function shareOf(store: Store, c: Cached, groups: string[][]): number | undefined {
+  if (store.kind === 'sqlite' || c.totals.count === 0) return undefined;
+  const sample = c.sample;
+  const termShare = (t: string) => {
+    const known = c.frequencies.get(t);
+    if (known !== undefined) return known / c.totals.count;
+    return sample && sample.terms.length > 0 ? holdingInSample(sample, t) / sample.terms.length : 0;
+  };
+  return Math.max(0, ...groups.map((g) => Math.min(...g.map(termShare))));
 }
 
 /** How many of the sample's chunks hold `term`, counted once per term. */

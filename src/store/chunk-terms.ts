@@ -19,6 +19,8 @@ export interface TermQuery {
   documentIds?: ReadonlySet<string> | null;
   /** Only chunks of this role (a transcript's participants' turns, issue 44); any role when absent. */
   role?: 'participant' | null;
+  /** The share of the project's chunks expected to match, where the caller knows it (PostgreSQL then reads the first chunks in order before asking its index: migration 017). */
+  share?: number;
 }
 
 /** A term the indexes can look up: one holding a letter or a digit (others would parse to nothing). */
@@ -46,10 +48,25 @@ function tsQuery(q: TermQuery): RawBuilder<unknown> {
   return q.without && q.without.length > 0 ? sql`(${any} && !!(${sql.join(q.without.map(term), sql` || `)}))` : any;
 }
 
+/** The most chunks PostgreSQL reads in order before it asks the GIN index (about 3 ms). */
+const MAX_BUDGET = 2400;
+
+/**
+ * How many of the project's chunks PostgreSQL reads in order before it asks the GIN index
+ * (migration 017): twice what should hold `limit` matches at the expected share, where that is
+ * within MAX_BUDGET; otherwise none (the index at once), as where the share is unknown or only
+ * some documents are searched (their chunks are not the first in order).
+ */
+function budgetFor(q: TermQuery, limit: number): number {
+  if (!q.share || q.documentIds) return 0;
+  const needed = Math.ceil((2 * limit) / q.share);
+  return needed <= MAX_BUDGET ? needed : 0;
+}
+
 /**
  * The ids of the project's chunks that match (of some documents only, where given), up to
  * `limit`, in no particular order. On PostgreSQL the query runs on the GIN index whatever the
- * planner estimates (migration 010's function): given a LIMIT and a query of many words it cannot
+ * planner estimates (migration 010's function, which reads the first chunks in order before: 017): given a LIMIT and a query of many words it cannot
  * estimate, it chose to read the project's rows in order (0.4-0.6 s to find none at 100,000
  * chunks), where the index answers in milliseconds; at worst the index costs a common word 35 ms
  * where reading would have 22.
@@ -64,7 +81,7 @@ async function matching(store: Store, projectId: string, q: TermQuery, documentI
   }
   const rows = await sql<{
     id: string;
-  }>`select sift_chunks_matching as id from sift_chunks_matching(${projectId}, ${tsQuery(q)}, ${documentIds}::text[], ${limit}${q.role ? sql`, ${q.role}::text` : sql``})`.execute(
+  }>`select sift_chunks_matching as id from sift_chunks_matching(${projectId}, ${tsQuery(q)}, ${documentIds}::text[], ${limit}, ${q.role ?? null}::text, ${budgetFor(q, limit)})`.execute(
     store.db,
   );
   return rows.rows.map((r) => r.id);

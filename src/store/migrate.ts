@@ -15,6 +15,7 @@ import * as m013 from './migrations/013-solo-attempts.js';
 import * as m014 from './migrations/014-chunk-role.js';
 import * as m015 from './migrations/015-rechunks.js';
 import * as m016 from './migrations/016-elided-terms.js';
+import * as m017 from './migrations/017-matching-budget.js';
 
 /** Migrations are listed here (not read from disk) so they run the same under tsx and from dist/. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '014-chunk-role': m014,
   '015-rechunks': m015,
   '016-elided-terms': m016,
+  '017-matching-budget': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -6,7 +6,7 @@ import { processingJob } from '../../src/worker/process-document.js';
 import { parseConfig } from '../../src/config.js';
 import { createLlmProvider } from '../../src/engine/llm/provider.js';
 import { search } from '../../src/domain/search.js';
-import { closestEncoded, noneEncoded, setSearchEncoder } from '../../src/domain/search-encoder.js';
+import { noneEncoded, setSearchEncoder } from '../../src/domain/search-encoder.js';
 import { quantise } from '../../src/engine/search/quantised.js';
 import { partnerTestApp, processAgain, readyProject } from '../helpers/ready-project.js';
 
@@ -27,13 +27,12 @@ describe('the closest chunks by the encoder', () => {
       const ids = Array.from({ length: 15 }, (_, n) => `${d}:${n}`);
       const part = vectors.slice(d * 15, d * 15 + 15);
       e.pack.setDocument(`d${d}`, ids, Buffer.concat(part.map(quantise)));
-      e.signs.setDocument(`d${d}`, ids, part);
     }
     const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
     for (const target of [5, 1234, 2999]) {
       // A query near one chunk (the chunk plus noise), the others at random.
       const query = unit(vectors[target]!.map((x) => x + 0.03 * random()));
-      const found = closestEncoded(e, query, 0.1, 5, null);
+      const found = e.pack.within(query, 0.1, 5, null);
       expect(found[0]!.id).toBe(`${Math.floor(target / 15)}:${target % 15}`);
       expect(found[0]!.cosine).toBeGreaterThan(0.95);
       // Scored by their compact vectors: within 0.01 of the exact cosine, above the bar, closest first.
@@ -44,7 +43,7 @@ describe('the closest chunks by the encoder', () => {
       }
       expect(found.map((x) => x.cosine)).toEqual([...found.map((x) => x.cosine)].sort((a, b) => b - a));
       // Of the documents given only.
-      expect(closestEncoded(e, query, 0.1, 5, new Set(['d0'])).every((x) => x.id.startsWith('0:'))).toBe(true);
+      expect(e.pack.within(query, 0.1, 5, new Set(['d0'])).every((x) => x.id.startsWith('0:'))).toBe(true);
     }
   });
 });

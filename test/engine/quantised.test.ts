@@ -62,3 +62,38 @@ describe('compact vectors', () => {
     );
   });
 });
+
+describe('compact vectors of a large project', () => {
+  it('are shortlisted by their signs and answer the closest above the bar as the exact scan does', () => {
+    let seed = 11;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648 - 0.5;
+    };
+    const dims = 100;
+    const unitOf = (v: Float32Array) => {
+      const n = Math.hypot(...v) || 1;
+      return v.map((x) => x / n);
+    };
+    const topic = unitOf(Float32Array.from({ length: dims }, random));
+    // 12,000 chunks in 600 documents: 60 near the topic (cosines about 0.5-0.95), the rest at random (at most about 0.4).
+    const vectors = Array.from({ length: 12_000 }, (_, i) =>
+      unitOf(Float32Array.from({ length: dims }, (_, d) => (i % 200 === 7 ? topic[d]! * (2 + (i % 7)) : 0) + random())),
+    );
+    const pack = new VectorPack(dims);
+    for (let d = 0; d < 600; d++)
+      pack.setDocument(
+        `d${d}`,
+        Array.from({ length: 20 }, (_, n) => `${d * 20 + n}`),
+        Buffer.concat(vectors.slice(d * 20, d * 20 + 20).map(quantise)),
+      );
+    const query = unitOf(topic.map((x) => x + 0.05 * random()));
+    const exact = pack.within(query, 0.2).slice(0, 10);
+    const bySigns = pack.within(query, 0.2, 10);
+    expect(exact.length).toBe(10);
+    expect(bySigns.map((h) => h.id)).toEqual(exact.map((h) => h.id));
+    for (const h of bySigns) expect(Math.abs(h.cosine - dot(query, vectors[Number(h.id)]!))).toBeLessThan(0.01);
+    // Of the documents given only.
+    expect(pack.within(query, 0.2, 10, new Set(['d0', 'd10'])).every((h) => Number(h.id) < 20 || (Number(h.id) >= 200 && Number(h.id) < 220))).toBe(true);
+  });
+});

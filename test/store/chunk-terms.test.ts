@@ -80,21 +80,39 @@ describe.each(STORE_KINDS)('chunk terms on %s', (kind) => {
           fc.array(fc.array(fc.constantFrom(...stems), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 3 }),
           fc.array(fc.constantFrom(...stems), { maxLength: 1 }),
           fc.option(fc.subarray(docs, { minLength: 1 }), { nil: null }),
-          async (groups, without, filter) => {
+          // A share of matches the caller expects (right or wrong): on PostgreSQL the first chunks are read before the index (migration 017).
+          fc.option(fc.constantFrom(0.02, 0.3, 1), { nil: undefined }),
+          async (groups, without, filter, share) => {
             const allowed = filter ? new Set(filter) : null;
             const expected = scan(project.id, groups, without, allowed);
-            const query = { groups, without, documentIds: allowed };
+            const query = { groups, without, documentIds: allowed, share };
             expect(await countMatching(store, project.id, query, 1000)).toBe(expected.length);
             expect(await countMatching(store, project.id, query, 2)).toBe(Math.min(2, expected.length));
             expect((await chunksMatching(store, project.id, query, 1000)).sort()).toEqual(expected);
-            expect(await chunksMatching(store, project.id, query, 3)).toHaveLength(Math.min(3, expected.length));
+            const few = await chunksMatching(store, project.id, query, 3);
+            expect(few).toHaveLength(Math.min(3, expected.length));
+            for (const id of few) expect(expected).toContain(id);
           },
         ),
-        { numRuns: 40 },
+        { numRuns: 60 },
       );
       const frequencies = await termFrequencies(store, project.id, [...stems, 'absent'], 1000);
       for (const t of stems) expect(frequencies.get(t)).toBe(scan(project.id, [[t]]).length);
       expect(frequencies.get('absent')).toBe(0);
+    });
+
+    it('finds a rare word all the same where the caller expected it to be common (the first chunks read hold too few)', async () => {
+      const sparse = await store.transaction((trx) => createProject(trx, { accountId: project.accountId, ownerUserId: userId, name: 'S' }));
+      await addChunks(
+        sparse.id,
+        Array.from({ length: 40 }, (_, i) => (i % 10 === 9 ? 'The garden flooded.' : 'The rain again.')),
+      );
+      for (const share of [undefined, 1, 0.3, 0.05]) {
+        const found = await chunksMatching(store, sparse.id, { groups: [['garden']], share }, 3);
+        expect(found, String(share)).toHaveLength(3);
+        for (const id of found) expect(scan(sparse.id, [['garden']])).toContain(id);
+        expect(await countMatching(store, sparse.id, { groups: [['garden']], share }, 1000), String(share)).toBe(4);
+      }
     });
 
     it('follows deletions and rewritten terms', async () => {

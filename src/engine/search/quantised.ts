@@ -15,12 +15,28 @@ export function quantise(v: Float32Array): Buffer {
 }
 
 const BINS = 1024;
+/**
+ * Of the items looked at by their signs, this many per result asked for are scored by their
+ * compact vectors: signs tell less the fewer the dimensions (at 100, 40 per result kept 99.7% of
+ * the exact closest within 0.01 of their cosine, 10 per result 91%; at 512, 10 kept 99.6-99.8%).
+ */
+const signShortlist = (dims: number) => Math.max(10, Math.ceil(4000 / dims));
 
 interface Block {
   ids: string[];
   /** The block's bytes: per item a float32 scale, then one signed byte per dimension. */
   values: Int8Array;
   scales: Float32Array;
+  /** Per item its signs, one bit a dimension (`words` 32-bit words an item). */
+  signs: Uint32Array;
+}
+
+/** How many bits of `x` (32 bits) are set, counted in parallel within the word: about twice as fast as a table of 16-bit counts. */
+function ones(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 /**
@@ -33,8 +49,11 @@ export class VectorPack {
   private readonly slot = new Map<string, { block: Block; n: number }>();
   private count = 0;
   private bytes = 0;
+  private readonly words: number;
 
-  constructor(readonly dims: number) {}
+  constructor(readonly dims: number) {
+    this.words = Math.ceil(dims / 32);
+  }
 
   get size(): number {
     return this.count;
@@ -52,11 +71,15 @@ export class VectorPack {
     const view = new DataView(vectors.buffer, vectors.byteOffset, vectors.byteLength);
     const scales = new Float32Array(ids.length);
     for (let n = 0; n < ids.length; n++) scales[n] = view.getFloat32(n * step, true);
-    const block = { ids, values: new Int8Array(vectors.buffer, vectors.byteOffset, vectors.byteLength), scales };
+    const values = new Int8Array(vectors.buffer, vectors.byteOffset, vectors.byteLength);
+    const signs = new Uint32Array(ids.length * this.words);
+    for (let n = 0; n < ids.length; n++)
+      for (let d = 0; d < this.dims; d++) if (values[n * step + 4 + d]! > 0) signs[n * this.words + (d >> 5)]! |= 1 << (d & 31);
+    const block = { ids, values, scales, signs };
     this.blocks.set(documentId, block);
     for (const [n, id] of ids.entries()) this.slot.set(id, { block, n });
     this.count += ids.length;
-    this.bytes += vectors.byteLength + scales.byteLength;
+    this.bytes += vectors.byteLength + scales.byteLength + signs.byteLength;
   }
 
   removeDocument(documentId: string): void {
@@ -65,7 +88,7 @@ export class VectorPack {
     for (const id of block.ids) this.slot.delete(id);
     this.blocks.delete(documentId);
     this.count -= block.ids.length;
-    this.bytes -= block.values.byteLength + block.scales.byteLength;
+    this.bytes -= block.values.byteLength + block.scales.byteLength + block.signs.byteLength;
   }
 
   /** The vector of one item, as floats. */
@@ -81,10 +104,13 @@ export class VectorPack {
   /** `dot(query, vector(id))`, to the last bit, without making the vector (search asks it of hundreds of chunks a query); null where the item has none. */
   cosine(query: Float32Array, id: string): number | null {
     const at = this.slot.get(id);
-    if (!at) return null;
-    const values = at.block.values;
-    const scale = at.block.scales[at.n]!;
-    const from = at.n * (4 + this.dims) + 4;
+    return at ? this.cosineAt(query, at.block, at.n) : null;
+  }
+
+  private cosineAt(query: Float32Array, block: Block, n: number): number {
+    const values = block.values;
+    const scale = block.scales[n]!;
+    const from = n * (4 + this.dims) + 4;
     let s = 0;
     for (let d = 0; d < this.dims; d++) s += query[d]! * Math.fround(values[from + d]! * scale);
     return s;
@@ -101,10 +127,14 @@ export class VectorPack {
 
   /**
    * The `limit` items closest to `query` (a unit vector) among those whose cosine to it is at
-   * least `bar`, closest first (of the `documents` given only). The query is quantised as the
-   * items are, so that the scan multiplies small integers.
+   * least `bar`, closest first (of the `documents` given only). Among many items, those whose
+   * signs differ least from the query's are scored (signShortlist per result asked): a scan of
+   * every compact vector took 12 ms at 30,000 chunks of 100 dimensions, the signs' 0.5 ms
+   * (bench/README.md). Otherwise the query is quantised as the items are, so that the scan
+   * multiplies small integers.
    */
   within(query: Float32Array, bar: number, limit = Number.POSITIVE_INFINITY, documents: ReadonlySet<string> | null = null): { id: string; cosine: number }[] {
+    if (Number.isFinite(limit) && 4 * signShortlist(this.dims) * limit < this.count) return this.withinBySigns(query, bar, limit, documents);
     const dims = this.dims;
     const step = 4 + dims;
     let max = 0;
@@ -159,5 +189,43 @@ export class VectorPack {
     for (const block of scanned)
       for (let n = 0; n < block.ids.length; n++, at++) if (cosines[at]! >= floor) hits.push({ id: block.ids[n]!, cosine: cosines[at]! });
     return hits.sort((a, b) => b.cosine - a.cosine || (a.id < b.id ? -1 : 1)).slice(0, limit);
+  }
+
+  private withinBySigns(query: Float32Array, bar: number, limit: number, documents: ReadonlySet<string> | null): { id: string; cosine: number }[] {
+    const hits: { id: string; cosine: number }[] = [];
+    for (const { block, n } of this.nearestBySigns(query, signShortlist(this.dims) * limit, documents)) {
+      const cosine = this.cosineAt(query, block, n);
+      if (cosine >= bar) hits.push({ id: block.ids[n]!, cosine });
+    }
+    return hits.sort((a, b) => b.cosine - a.cosine || (a.id < b.id ? -1 : 1)).slice(0, limit);
+  }
+
+  /** About the `limit` items whose signs differ least from `query`'s (of the `documents` given only), ties at the last count included. */
+  private nearestBySigns(query: Float32Array, limit: number, documents: ReadonlySet<string> | null): { block: Block; n: number }[] {
+    const words = this.words;
+    const q = new Uint32Array(words);
+    for (let d = 0; d < this.dims; d++) if (query[d]! > 0) q[d >> 5]! |= 1 << (d & 31);
+    const distances = new Uint16Array(this.count);
+    const scanned: Block[] = [];
+    const histogram = new Uint32Array(this.dims + 1);
+    let at = 0;
+    for (const [documentId, block] of this.blocks) {
+      if (documents && !documents.has(documentId)) continue;
+      scanned.push(block);
+      const signs = block.signs;
+      for (let n = 0; n < block.ids.length; n++) {
+        let h = 0;
+        const from = n * words;
+        for (let w = 0; w < words; w++) h += ones(signs[from + w]! ^ q[w]!);
+        distances[at++] = h;
+        histogram[h]!++;
+      }
+    }
+    let most = 0;
+    for (let seen = 0; most <= this.dims && seen + histogram[most]! < limit; most++) seen += histogram[most]!;
+    const out: { block: Block; n: number }[] = [];
+    at = 0;
+    for (const block of scanned) for (let n = 0; n < block.ids.length; n++) if (distances[at++]! <= most) out.push({ block, n });
+    return out;
   }
 }
