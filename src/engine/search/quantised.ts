@@ -15,12 +15,15 @@ export function quantise(v: Float32Array): Buffer {
 }
 
 const BINS = 1024;
+/** Of the items looked at by their signs, this many per result asked for are scored by their compact vectors (at 512 dimensions this kept 99.6-99.8% of the exact closest). */
+const SIGN_SHORTLIST = 10;
 /**
- * Of the items looked at by their signs, this many per result asked for are scored by their
- * compact vectors: signs tell less the fewer the dimensions (at 100, 40 per result kept 99.7% of
- * the exact closest within 0.01 of their cosine, 10 per result 91%; at 512, 10 kept 99.6-99.8%).
+ * Signs shortlist only vectors of this many dimensions or more: at 100 (the offline word
+ * vectors), 40 per result kept 99.7% of the exact closest 60 within 0.01 of their cosine, yet
+ * search's top ten agreed with the exhaustive ranking's less (78.5% against 86.4% shared, 96.4%
+ * against 99.7% within 0.01 of its tenth, bench/search-scale.ts).
  */
-const signShortlist = (dims: number) => Math.max(10, Math.ceil(4000 / dims));
+const SIGN_MIN_DIMS = 256;
 
 interface Block {
   ids: string[];
@@ -127,14 +130,15 @@ export class VectorPack {
 
   /**
    * The `limit` items closest to `query` (a unit vector) among those whose cosine to it is at
-   * least `bar`, closest first (of the `documents` given only). Among many items, those whose
-   * signs differ least from the query's are scored (signShortlist per result asked): a scan of
-   * every compact vector took 12 ms at 30,000 chunks of 100 dimensions, the signs' 0.5 ms
-   * (bench/README.md). Otherwise the query is quantised as the items are, so that the scan
-   * multiplies small integers.
+   * least `bar`, closest first (of the `documents` given only). Among many items of many
+   * dimensions (the built-in encoder's 512), those whose signs differ least from the query's are
+   * scored (SIGN_SHORTLIST per result asked): a scan of every compact vector took 20-60 ms at
+   * 30,000 chunks (bench/README.md). Otherwise the query is quantised as the items are, so that
+   * the scan multiplies small integers.
    */
   within(query: Float32Array, bar: number, limit = Number.POSITIVE_INFINITY, documents: ReadonlySet<string> | null = null): { id: string; cosine: number }[] {
-    if (Number.isFinite(limit) && 4 * signShortlist(this.dims) * limit < this.count) return this.withinBySigns(query, bar, limit, documents);
+    if (this.dims >= SIGN_MIN_DIMS && Number.isFinite(limit) && 4 * SIGN_SHORTLIST * limit < this.count)
+      return this.withinBySigns(query, bar, limit, documents);
     const dims = this.dims;
     const step = 4 + dims;
     let max = 0;
@@ -193,7 +197,7 @@ export class VectorPack {
 
   private withinBySigns(query: Float32Array, bar: number, limit: number, documents: ReadonlySet<string> | null): { id: string; cosine: number }[] {
     const hits: { id: string; cosine: number }[] = [];
-    for (const { block, n } of this.nearestBySigns(query, signShortlist(this.dims) * limit, documents)) {
+    for (const { block, n } of this.nearestBySigns(query, SIGN_SHORTLIST * limit, documents)) {
       const cosine = this.cosineAt(query, block, n);
       if (cosine >= bar) hits.push({ id: block.ids[n]!, cosine });
     }
