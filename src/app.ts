@@ -10,6 +10,8 @@ import { setSearchEncoder } from './domain/search-encoder.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { buildServer } from './http/server.js';
 import { actionValidator } from './schema/validate.js';
+import { answerSerializer } from './http/answers.js';
+import { ANSWERS } from './schema/answers/surfaces.js';
 import type { WarmUp } from './http/services.js';
 import type { Workers } from './worker/runner.js';
 import { startWorkerThread } from './worker/thread-host.js';
@@ -84,8 +86,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     blobs,
     workers,
     warm() {
-      // The search action's validator too (warmValidators reaches it later), which the first search would compile.
+      // The search action's validator and answer's serializer too, which the first search would compile.
       actionValidator('read', 'search');
+      answerSerializer(ANSWERS.read.search);
       // A failure leaves search loading what it needs at its first use, as before.
       warmUp.done = warmSearch(store).catch((err: unknown) => server.log.warn({ err }, 'search warm-up failed'));
       return warmUp.done as Promise<void>;
