@@ -64,7 +64,7 @@ interface Cached {
   totals: { count: number; terms: number };
   frequencies: Map<string, number>;
   /** The stored terms of a sample of the chunks (each ` a b c `), as of `signature`, read when first needed; `holding` counts them by term as asked. */
-  sample: { terms: string[]; bytes: number; holding: Map<string, number> } | null;
+  sample: { terms: string[]; bytes: number; holding: Map<string, number>; rough: Map<string, number> } | null;
 }
 
 /** Bytes a cached project costs: its vectors, its insights' index, its version maps and embeddings. */
@@ -494,7 +494,7 @@ async function readSample(store: Store, ids: string[]): Promise<NonNullable<Cach
       bytes += 2 * (r.searchTerms?.length ?? 0) + 40;
     }
   }
-  return { terms, bytes, holding: new Map() };
+  return { terms, bytes, holding: new Map(), rough: new Map() };
 }
 
 /**
@@ -509,9 +509,25 @@ function shareOf(store: Store, c: Cached, groups: string[][]): number | undefine
   const termShare = (t: string) => {
     const known = c.frequencies.get(t);
     if (known !== undefined) return known / c.totals.count;
-    return sample && sample.terms.length > 0 ? holdingInSample(sample, t) / sample.terms.length : 0;
+    return sample ? roughShare(sample, t) : 0;
   };
   return Math.max(0, ...groups.map((g) => Math.min(...g.map(termShare))));
+}
+
+/** How many of the sample's chunks (spread over it) a rough share reads (shareOf): a query's synonyms are some forty terms new to the process, each looked for in these alone. */
+const ROUGH_SAMPLE = 400;
+
+/** The share of ROUGH_SAMPLE of the sample's chunks that hold `term`, counted once per term. */
+function roughShare(sample: NonNullable<Cached['sample']>, term: string): number {
+  let share = sample.rough.get(term);
+  if (share === undefined) {
+    const padded = ` ${term} `;
+    const step = Math.ceil(sample.terms.length / ROUGH_SAMPLE);
+    const some = sample.terms.filter((_, i) => i % step === 0);
+    share = some.length === 0 ? 0 : some.filter((held) => held.includes(padded)).length / some.length;
+    sample.rough.set(term, share);
+  }
+  return share;
 }
 
 /** How many of the sample's chunks hold `term`, counted once per term. */
