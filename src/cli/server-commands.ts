@@ -35,6 +35,9 @@ async function serve(config: Config) {
   let address: string;
   try {
     address = await app.server.listen({ port: config.port, host: config.host });
+    // Search's language data and recent projects load now, /readyz saying ready once they are
+    // loaded: called before anything else is awaited, so that no request finds the server ready before.
+    void app.warm();
     await (await import('../http/metrics-route.js')).listenMetrics(app.server, config).catch((err: Error) => Promise.reject(new ServeStartError(err.message)));
   } catch (err) {
     await app.close();
@@ -53,8 +56,6 @@ async function serve(config: Config) {
   if (demo) process.stdout.write(`${describeDemo(demo, base)}\n`);
   // The surfaces' validators compile once the server listens (validate.ts), before their first requests come.
   (await import('../schema/validate.js')).warmValidators();
-  // Search's language data and recent projects load now, /readyz saying ready once they are loaded.
-  void app.warm();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
