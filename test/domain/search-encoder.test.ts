@@ -6,47 +6,8 @@ import { processingJob } from '../../src/worker/process-document.js';
 import { parseConfig } from '../../src/config.js';
 import { createLlmProvider } from '../../src/engine/llm/provider.js';
 import { search } from '../../src/domain/search.js';
-import { noneEncoded, setSearchEncoder } from '../../src/domain/search-encoder.js';
-import { quantise } from '../../src/engine/search/quantised.js';
+import { setSearchEncoder } from '../../src/domain/search-encoder.js';
 import { partnerTestApp, processAgain, readyProject } from '../helpers/ready-project.js';
-
-describe('the closest chunks by the encoder', () => {
-  it('are found by their signs first, then scored by their compact vectors (the closest first, above the bar)', () => {
-    let seed = 3;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648 - 0.5;
-    };
-    const unit = (v: Float32Array) => {
-      const n = Math.hypot(...v);
-      return v.map((x) => x / n);
-    };
-    const vectors = Array.from({ length: 3000 }, () => unit(Float32Array.from({ length: 512 }, random)));
-    const e = noneEncoded();
-    for (let d = 0; d < 200; d++) {
-      const ids = Array.from({ length: 15 }, (_, n) => `${d}:${n}`);
-      const part = vectors.slice(d * 15, d * 15 + 15);
-      e.pack.setDocument(`d${d}`, ids, Buffer.concat(part.map(quantise)));
-    }
-    const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
-    for (const target of [5, 1234, 2999]) {
-      // A query near one chunk (the chunk plus noise), the others at random.
-      const query = unit(vectors[target]!.map((x) => x + 0.03 * random()));
-      const found = e.pack.within(query, 0.1, 5, null);
-      expect(found[0]!.id).toBe(`${Math.floor(target / 15)}:${target % 15}`);
-      expect(found[0]!.cosine).toBeGreaterThan(0.95);
-      // Scored by their compact vectors: within 0.01 of the exact cosine, above the bar, closest first.
-      for (const f of found) {
-        const [d, n] = f.id.split(':').map(Number);
-        expect(Math.abs(f.cosine - dot(query, vectors[d! * 15 + n!]!))).toBeLessThan(0.01);
-        expect(f.cosine).toBeGreaterThanOrEqual(0.1);
-      }
-      expect(found.map((x) => x.cosine)).toEqual([...found.map((x) => x.cosine)].sort((a, b) => b - a));
-      // Of the documents given only.
-      expect(e.pack.within(query, 0.1, 5, new Set(['d0'])).every((x) => x.id.startsWith('0:'))).toBe(true);
-    }
-  });
-});
 
 /** Search with the built-in encoder (issue 44, part 3): chunk vectors made at processing, the query encoded in a thread of its own. */
 describe.each(STORE_KINDS)('search with SIFT_EMBEDDING_MODEL=builtin on %s', (kind) => {
