@@ -31,6 +31,8 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** Tests pass their own store (an isolated PostgreSQL schema or in-memory SQLite). */
   store?: Store;
+  /** `/readyz` says ready only once `warm()` has loaded what search reads (`serve`); otherwise from the start. */
+  warmsBeforeReady?: boolean;
   /** How to open the store; with it (and no `store`) the background workers run in a thread of their own. */
   storeOptions?: StoreOptions;
 }
@@ -64,7 +66,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   let workers: Workers | null = null;
   const jobs = { nudge: () => workers?.nudge() };
   const llm = createLlmProvider(config.llm);
-  const warmUp: WarmUp = { done: Promise.resolve() };
+  // Until warm() is called, a process that warms before it is ready is not ready (no request finds it so in between).
+  let calledWarm: (done: Promise<unknown>) => void = () => {};
+  const warmUp: WarmUp = { done: options.warmsBeforeReady ? new Promise((resolve) => (calledWarm = resolve)) : Promise.resolve() };
   const server = buildServer({ config, store, blobs, limiter, jobs, llm, warmUp }, { logger: options.logger ?? false });
   log = server.log;
   // The workers' code (extraction, analysis, anonymisation and their libraries) is loaded in this
@@ -91,6 +95,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       answerSerializer(ANSWERS.read.search);
       // A failure leaves search loading what it needs at its first use, as before.
       warmUp.done = warmSearch(store).catch((err: unknown) => server.log.warn({ err }, 'search warm-up failed'));
+      calledWarm(warmUp.done);
       return warmUp.done as Promise<void>;
     },
     async close() {

@@ -31,12 +31,11 @@ async function serve(config: Config) {
   const { createApp } = await import('../app.js');
   const { bootstrapIfEmpty, describeDemo } = await import('./bootstrap.js');
   // Silent is no logger at all: Fastify would still make a child logger for every request.
-  const app = await createApp(config, { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } });
+  const app = await createApp(config, { logger: config.logLevel === 'silent' ? false : { level: config.logLevel }, warmsBeforeReady: true });
   let address: string;
   try {
     address = await app.server.listen({ port: config.port, host: config.host });
-    // Search's language data and recent projects load now, /readyz saying ready once they are
-    // loaded: called before anything else is awaited, so that no request finds the server ready before.
+    // Search's language data and recent projects load now, /readyz saying ready once they are loaded.
     void app.warm();
     await (await import('../http/metrics-route.js')).listenMetrics(app.server, config).catch((err: Error) => Promise.reject(new ServeStartError(err.message)));
   } catch (err) {

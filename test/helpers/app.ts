@@ -24,7 +24,11 @@ export interface TestApp {
  * `drain()`; with `threaded` the app opens the store itself and runs `SIFT_WORKERS` workers in
  * their own thread, as `sift serve` does.
  */
-export async function makeTestApp(kind: StoreKind, env: Record<string, string> = {}, options: { threaded?: boolean } = {}): Promise<TestApp> {
+export async function makeTestApp(
+  kind: StoreKind,
+  env: Record<string, string> = {},
+  options: { threaded?: boolean; warmsBeforeReady?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-test-'));
   const shared = options.threaded ? await sharedTestStore(kind, dataDir) : null;
   const store = shared ? null : await openTestStore(kind);
@@ -45,7 +49,7 @@ export async function makeTestApp(kind: StoreKind, env: Record<string, string> =
     SIFT_RATE_LIMIT_SIGN_IN: '100000',
     ...env,
   });
-  const app = await createApp(config, shared ? { storeOptions: shared.options } : { store: store! });
+  const app = await createApp(config, { ...(shared ? { storeOptions: shared.options } : { store: store! }), warmsBeforeReady: options.warmsBeforeReady });
   const post: TestApp['post'] = (path, token, body, headers = {}) =>
     app.server.inject({
       method: 'POST',

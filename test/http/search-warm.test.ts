@@ -48,6 +48,19 @@ describe.each(STORE_KINDS)('search loaded at start on %s', (kind) => {
     60_000,
   );
 
+  it.skipIf(skipKind(kind))('as `serve` starts (warming before it is ready): not ready until its warm-up is called and done', async () => {
+    const t = await makeTestApp(kind, {}, { warmsBeforeReady: true });
+    apps.push(t);
+    await seedProject(t);
+    const before = await t.app.server.inject({ method: 'GET', url: '/readyz' });
+    expect(before.statusCode).toBe(503);
+    expect(before.json()).toEqual({ status: 'unavailable', down: ['search'] });
+    expect((await t.app.server.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    await t.app.warm();
+    const after = await t.app.server.inject({ method: 'GET', url: '/readyz' });
+    expect(after.statusCode).toBe(200);
+  });
+
   it.skipIf(skipKind(kind))('says ready where nothing is searchable yet', async () => {
     const t = await makeTestApp(kind);
     apps.push(t);
