@@ -66,10 +66,11 @@ function budgetFor(q: TermQuery, limit: number): number {
 /**
  * The ids of the project's chunks that match (of some documents only, where given), up to
  * `limit`, in no particular order. On PostgreSQL the query runs on the GIN index whatever the
- * planner estimates (migration 010's function, which reads the first chunks in order before: 017): given a LIMIT and a query of many words it cannot
+ * planner estimates (migration 010's function): given a LIMIT and a query of many words it cannot
  * estimate, it chose to read the project's rows in order (0.4-0.6 s to find none at 100,000
  * chunks), where the index answers in milliseconds; at worst the index costs a common word 35 ms
- * where reading would have 22.
+ * where reading would have 22. Where the caller expects dense matches (`share`), the function
+ * reads a budget of the project's first chunks before the index (migration 017).
  */
 async function matching(store: Store, projectId: string, q: TermQuery, documentIds: string[] | null, limit: number): Promise<string[]> {
   if (store.kind === 'sqlite') {
