@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 import { openStore } from '../src/store/store.js';
 import { adminOps } from '../src/domain/admin.js';
 import { fillProject, queries } from './scale-project.js';
-import { client, freshDatabase, median, medianRange, NO_LIMITS, ROOT, startServer } from './server-process.js';
+import { client, freshDatabase, median, medianRow, NO_LIMITS, ROOT, startServer } from './server-process.js';
 
 const STORES = (process.env.STORES ?? 'sqlite,postgres').split(',');
 const CHUNKS = Number(process.env.CHUNKS ?? 30_000);
@@ -109,27 +109,18 @@ async function main() {
     console.log(
       `\n${CHUNKS} chunks, ${queries.length * REPEATS} later searches per start, medians of ${ROUNDS} (range), Node ${process.version}, ${os.cpus().length} cores:\n`,
     );
-    console.log('| store | 1-minute load | launch to /readyz ms | first search ms | later p50 ms | first / p50 | p50 of the later first pass ms |');
+    console.log('| store | 1-minute load | launch to /readyz ms | first search ms | later p50 ms | first / p50 (x) | p50 of the later first pass ms |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const [name, rs] of rounds) {
-      const ratios = rs.map((x) => x.firstMs / x.p50);
       console.log(
-        `| ${name} | ${medianRange(
-          rs.map((x) => x.load),
-          2,
-        )} | ${medianRange(
-          rs.map((x) => x.startMs),
-          0,
-        )} | ${medianRange(
-          rs.map((x) => x.firstMs),
-          0,
-        )} | ${medianRange(
-          rs.map((x) => x.p50),
-          1,
-        )} | ${medianRange(ratios, 1)}x | ${medianRange(
-          rs.map((x) => x.newP50),
-          1,
-        )} |`,
+        medianRow(name, [
+          [rs.map((x) => x.load), 2],
+          [rs.map((x) => x.startMs), 0],
+          [rs.map((x) => x.firstMs), 0],
+          [rs.map((x) => x.p50), 1],
+          [rs.map((x) => x.firstMs / x.p50), 1],
+          [rs.map((x) => x.newP50), 1],
+        ]),
       );
     }
     console.log(`\n1-minute load after: ${load1().toFixed(2)}`);

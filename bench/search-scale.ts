@@ -24,7 +24,7 @@ import { openStore, type StoreOptions } from '../src/store/store.js';
 import { search } from '../src/domain/search.js';
 import { decodeAnalysed } from '../src/engine/search/analysed.js';
 import { SearchIndex } from '../src/engine/search/index.js';
-import { freshDatabase, median, medianRange, ROOT } from './server-process.js';
+import { freshDatabase, median, medianRange, medianRow, ROOT } from './server-process.js';
 import { setSearchEncoder } from '../src/domain/search-encoder.js';
 import { fillProject, queries } from './scale-project.js';
 
@@ -155,19 +155,12 @@ async function main() {
         runs[role].push(JSON.parse(out.trim().split('\n').pop()!));
       }
     const row = (name: string, ms: Measured[]) =>
-      `| ${name} | ${medianRange(
-        ms.map((m) => m.firstMs),
-        0,
-      )} | ${medianRange(
-        ms.map((m) => m.p50),
-        2,
-      )} | ${medianRange(
-        ms.map((m) => m.p99),
-        2,
-      )} | ${medianRange(
-        ms.map((m) => m.rssMb),
-        0,
-      )} |`;
+      medianRow(name, [
+        [ms.map((m) => m.firstMs), 0],
+        [ms.map((m) => m.p50), 2],
+        [ms.map((m) => m.p99), 2],
+        [ms.map((m) => m.rssMb), 0],
+      ]);
     console.log(`\n${STORE}, ${CHUNKS} chunks, ${queries.length * REPEATS} searches per process, medians of ${ROUNDS} (range):\n`);
     console.log('| ranking | first search in a fresh process ms | later p50 ms | later p99 ms | RSS MB |');
     console.log('|---|---:|---:|---:|---:|');

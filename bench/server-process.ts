@@ -15,6 +15,8 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 /** A median with the range of `xs`, as the benches' tables show it: `12.3 (11.0-14.2)`. */
 export const medianRange = (xs: number[], digits = 0) =>
   `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
+/** A markdown table row: `name`, then per column (values, digits) its medianRange. */
+export const medianRow = (name: string, columns: [number[], number][]) => `| ${name} | ${columns.map(([xs, digits]) => medianRange(xs, digits)).join(' | ')} |`;
 
 export const freePort = () =>
   new Promise<number>((resolve) => {

@@ -63,7 +63,7 @@ interface Cached {
   /** BM25's statistics of the chunks as of `signature`. */
   totals: { count: number; terms: number };
   frequencies: Map<string, number>;
-  /** The stored terms of a sample of the chunks (each ` a b c `), as of `signature`, read when first needed; `holding` counts them by term as asked. */
+  /** The stored terms of a sample of the chunks (each ` a b c `), as of `signature`, read when first needed; `holding` (and `rough`, of fewer) the share holding a term, as asked. */
   sample: { terms: string[]; bytes: number; holding: Map<string, number>; rough: Map<string, number> } | null;
 }
 
@@ -453,7 +453,7 @@ async function knowFrequencies(store: Store, projectId: string, c: Cached, terms
   if (c.sample)
     for (const t of terms)
       if (!c.frequencies.has(t)) {
-        const estimate = Math.round((holdingInSample(c.sample, t) / Math.max(1, c.sample.terms.length)) * c.totals.count);
+        const estimate = Math.round(sampleShare(c.sample, t) * c.totals.count);
         if (estimate >= 2 * FREQUENCY_CAP) c.frequencies.set(t, estimate);
       }
   const missing = terms.filter((t) => !c.frequencies.has(t));
@@ -466,8 +466,7 @@ async function knowFrequencies(store: Store, projectId: string, c: Cached, terms
       continue;
     }
     c.sample ??= await readSample(store, [...c.documentOf.keys()]);
-    const share = holdingInSample(c.sample, t) / Math.max(1, c.sample.terms.length);
-    c.frequencies.set(t, Math.max(FREQUENCY_CAP, Math.round(share * c.totals.count)));
+    c.frequencies.set(t, Math.max(FREQUENCY_CAP, Math.round(sampleShare(c.sample, t) * c.totals.count)));
   }
 }
 
@@ -509,7 +508,7 @@ function shareOf(store: Store, c: Cached, groups: string[][]): number | undefine
   const termShare = (t: string) => {
     const known = c.frequencies.get(t);
     if (known !== undefined) return known / c.totals.count;
-    return sample ? roughShare(sample, t) : 0;
+    return sample ? sampleShare(sample, t, true) : 0;
   };
   return Math.max(0, ...groups.map((g) => Math.min(...g.map(termShare))));
 }
@@ -517,29 +516,20 @@ function shareOf(store: Store, c: Cached, groups: string[][]): number | undefine
 /** How many of the sample's chunks (spread over it) a rough share reads (shareOf): a query's synonyms are some forty terms new to the process, each looked for in these alone. */
 const ROUGH_SAMPLE = 400;
 
-/** The share of ROUGH_SAMPLE of the sample's chunks that hold `term`, counted once per term. */
-function roughShare(sample: NonNullable<Cached['sample']>, term: string): number {
-  let share = sample.rough.get(term);
+/** The share of the sample's chunks that hold `term` (`rough`: of ROUGH_SAMPLE of them), counted once per term. */
+function sampleShare(sample: NonNullable<Cached['sample']>, term: string, rough = false): number {
+  const known = rough ? sample.rough : sample.holding;
+  let share = known.get(term);
   if (share === undefined) {
     const padded = ` ${term} `;
-    const step = Math.ceil(sample.terms.length / ROUGH_SAMPLE);
-    const some = sample.terms.filter((_, i) => i % step === 0);
-    share = some.length === 0 ? 0 : some.filter((held) => held.includes(padded)).length / some.length;
-    sample.rough.set(term, share);
+    const step = rough ? Math.ceil(sample.terms.length / ROUGH_SAMPLE) : 1;
+    let read = 0;
+    let holding = 0;
+    for (let i = 0; i < sample.terms.length; i += step, read++) if (sample.terms[i]!.includes(padded)) holding++;
+    share = read === 0 ? 0 : holding / read;
+    known.set(term, share);
   }
   return share;
-}
-
-/** How many of the sample's chunks hold `term`, counted once per term. */
-function holdingInSample(sample: NonNullable<Cached['sample']>, term: string): number {
-  let n = sample.holding.get(term);
-  if (n === undefined) {
-    const padded = ` ${term} `;
-    n = 0;
-    for (const held of sample.terms) if (held.includes(padded)) n++;
-    sample.holding.set(term, n);
-  }
-  return n;
 }
 
 /** Lets the requests waiting on the event loop run before going on (a search reads much, and on SQLite every read is synchronous). */
