@@ -75,6 +75,25 @@ export async function startServer(env: Record<string, string>, args = [path.join
 }
 
 /** A JSON action on one of the server's surfaces; anything but 200 throws with the answer. */
+/** CPU time (ms) a process has used so far, all its threads together (Linux). */
+const cpuMs = (pid: number) => {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
+
+/** Waits until a process uses under 5% of a core over half a second (its background loading done), 30 s at most. */
+export async function untilIdle(pid: number): Promise<void> {
+  const started = performance.now();
+  let before = cpuMs(pid);
+  while (performance.now() - started < 30_000) {
+    await sleep(500);
+    const now = cpuMs(pid);
+    if (now - before < 25) return;
+    before = now;
+  }
+}
+
 export function client(base: string) {
   return async (surface: string, key: string, body: Record<string, unknown>) => {
     const res = await fetch(`${base}/api/sift-${surface}`, {

@@ -9,6 +9,7 @@ import { warmSearch } from './domain/search-warm.js';
 import { setSearchEncoder } from './domain/search-encoder.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { buildServer } from './http/server.js';
+import { whenQuiet } from './http/quiet.js';
 import { actionValidator } from './schema/validate.js';
 import { answerSerializer } from './http/answers.js';
 import { ANSWERS } from './schema/answers/surfaces.js';
@@ -16,6 +17,9 @@ import type { WarmUp } from './http/services.js';
 import type { Workers } from './worker/runner.js';
 import { startWorkerThread } from './worker/thread-host.js';
 import { createLlmProvider } from './engine/llm/provider.js';
+
+/** The latest the workers' thread starts after the server is ready, quiet or not. */
+const THREAD_START_MS = 3000;
 
 export interface App {
   server: FastifyInstance;
@@ -81,7 +85,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     );
   else {
     const thread = await startWorkerThread(config, storeOptions, server.log);
-    server.addHook('onReady', async () => thread.start());
+    // Once the server is ready, at the first moment no request is being answered (within
+    // THREAD_START_MS): loading the workers' code (about 1.5 s of CPU) took the cores from the
+    // first searches after a start. A job posted before starts it at once (thread-host.ts).
+    server.addHook('onReady', async () => whenQuiet(() => thread.start(), THREAD_START_MS));
     workers = thread;
   }
   return {

@@ -53,8 +53,8 @@ async function serve(config: Config) {
   const demo = await bootstrapIfEmpty(app.store);
   const base = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
   if (demo) process.stdout.write(`${describeDemo(demo, base)}\n`);
-  // The surfaces' validators compile once the server listens (validate.ts), before their first requests come.
-  (await import('../schema/validate.js')).warmValidators();
+  // The surfaces' validators compile once the server listens (validate.ts), while no request is being answered.
+  (await import('../schema/validate.js')).warmValidators((await import('../http/quiet.js')).whenQuiet);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

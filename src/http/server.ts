@@ -24,6 +24,7 @@ import { REFERENCED_RECORDS } from '../schema/answers/records.js';
 import { codeOfStatus, ERROR_CODE_HEADER } from '../domain/errors.js';
 import { registerHealthRoutes } from './health.js';
 import { registerMetrics } from './metrics-route.js';
+import { trackRequests } from './quiet.js';
 import { withMultipart } from './uploads/multipart.js';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -72,6 +73,7 @@ export function buildServer(services: Omit<Services, 'log' | 'authCache'>, optio
     if (reply.statusCode >= 400 && !reply.hasHeader(ERROR_CODE_HEADER)) reply.header(ERROR_CODE_HEADER, codeOfStatus(reply.statusCode));
     done(null, payload);
   });
+  trackRequests(app);
   guardCredentials(app, full);
   registerMetrics(app, full);
 

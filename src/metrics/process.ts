@@ -1,4 +1,5 @@
 import type { Counter, Histogram, Registry } from 'prom-client';
+import { whenQuiet } from '../http/quiet.js';
 import { isStoreUnavailable } from '../store/unavailable.js';
 
 type PromClient = typeof import('prom-client');
@@ -7,8 +8,8 @@ type PromClient = typeof import('prom-client');
  * What this process counts as it happens: requests, rate-limit refusals and store errors, with
  * prom-client's process metrics (memory, CPU, event-loop lag, garbage collection). One registry
  * per process. Importing this module (the error handler does) starts and loads nothing:
- * prom-client, about as long to load as Fastify, is loaded at the first count or scrape, and what
- * is counted meanwhile is applied once it is there. What is read from the store at each scrape is
+ * prom-client, about as long to load as Fastify, is loaded at the first scrape or after the first
+ * count, and what is counted meanwhile is applied once it is there. What is read from the store at each scrape is
  * in store-gauges.ts.
  */
 interface ProcessFamilies {
@@ -26,6 +27,8 @@ let withDefaults = false;
 /** Counts made while prom-client loads (a fraction of a second at start; bounded all the same). */
 const pending: ((f: ProcessFamilies) => void)[] = [];
 const MAX_PENDING = 10_000;
+const LOAD_AT_MOST_MS = 5000;
+let loadScheduled = false;
 
 /**
  * The process's registry and families, loaded once; with `defaults` (a scrape), prom-client's
@@ -51,8 +54,12 @@ function record(apply: (f: ProcessFamilies) => void): void {
     return;
   }
   if (pending.length < MAX_PENDING) pending.push(apply);
-  // A failed load fails the scrape that awaits it, not the request that counted.
-  processFamilies().catch(() => undefined);
+  if (loadScheduled) return;
+  loadScheduled = true;
+  // Loaded once no request is being answered (the first count is often a /readyz, the first
+  // search right behind it), within LOAD_AT_MOST_MS; a scrape loads it at once. A failed load
+  // fails the scrape that awaits it, not the request that counted.
+  whenQuiet(() => void processFamilies().catch(() => undefined), LOAD_AT_MOST_MS);
 }
 
 function makeFamilies(prom: PromClient): ProcessFamilies {

@@ -1,3 +1,5 @@
+import fsp from 'node:fs/promises';
+import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
@@ -16,11 +18,16 @@ const RESTART_MS = 1000;
 
 /**
  * Runs `config.workers` job loops in a worker thread with its own store connection, started by
- * `start()` (createApp calls it once the server is ready) or by the first message posted to it,
- * without waiting for it to be ready. A thread that dies (out of memory on a huge analysis, say) is started again after a second; what it held is
- * claimed again when its leases expire, since all state lives in the tables.
+ * `start()` (createApp calls it once the server is ready and no request is being answered) or by
+ * the first message posted to it, without waiting for it to be ready. A thread that dies (out of
+ * memory on a huge analysis, say) is started again after a second; what it held is claimed again
+ * when its leases expire, since all state lives in the tables.
  */
 export async function startWorkerThread(config: Config, store: StoreOptions, log: FastifyBaseLogger): Promise<Workers & { start(): void }> {
+  // libuv's pool (files, DNS, compression) is shared by every thread of the process and started by
+  // its first user, its threads taking that thread's priority: started here, not by the workers'
+  // thread, which runs below this one (thread-main.ts).
+  await fsp.access(os.tmpdir()).catch(() => undefined);
   let thread: Worker | null = null;
   let stopping = false;
   let nextId = 0;
@@ -48,7 +55,7 @@ export async function startWorkerThread(config: Config, store: StoreOptions, log
       });
     });
 
-  // The thread loads the workers' code (about 0.9 s of CPU) once the server is ready, so that it
+  // The thread loads the workers' code (about 1.5 s of CPU) once the server is ready, so that it
   // does not compete with the server's own start for a core: jobs posted before it is ready wait
   // in its port. A failed start is logged, and retried on exit.
   const start = () => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { STORE_KINDS, skipKind } from '../helpers/stores.js';
@@ -54,6 +55,24 @@ describe.each(STORE_KINDS)('background work beside the API on %s', (kind) => {
       const whileProcessing = await slowestAnswerUntil(async () => (await statusOf(id)).status === 'ready');
       // Before the workers had a thread of their own, pricing alone held every request for over a minute.
       expect(Math.max(whilePricing, whileProcessing)).toBeLessThan(1000);
+    });
+
+    /** The nice values of this process's threads (Linux: a nice value is a thread's own). */
+    const niceValues = () =>
+      fs.readdirSync('/proc/self/task').flatMap((task) => {
+        try {
+          const stat = fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+          return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+        } catch {
+          return []; // The thread ended meanwhile.
+        }
+      });
+
+    it.skipIf(process.platform !== 'linux')('runs the workers below the priority of the thread that answers HTTP', async () => {
+      // The thread started by the work above (or once the API was quiet): one thread ten below the rest.
+      const nice = niceValues();
+      expect(Math.min(...nice)).toBe(0);
+      expect(nice.filter((n) => n >= 10)).not.toHaveLength(0);
     });
   });
 });
