@@ -101,7 +101,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       actionValidator('read', 'search');
       answerSerializer(ANSWERS.read.search);
       // A failure leaves search loading what it needs at its first use, as before.
-      warmUp.done = warmSearch(store).catch((err: unknown) => server.log.warn({ err }, 'search warm-up failed'));
+      warmUp.done = warmSearch(store)
+        .then(async (answer) => {
+          if (answer !== null) await (await import('./http/warm-request-path.js')).warmRequestPath(store, answer);
+        })
+        .catch((err: unknown) => server.log.warn({ err }, 'search warm-up failed'));
       calledWarm(warmUp.done);
       return warmUp.done as Promise<void>;
     },

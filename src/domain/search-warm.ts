@@ -7,9 +7,10 @@ const PROJECTS = 4;
  * What a start loads for search once it listens, before it says ready (`/readyz`): the language
  * data and the chunks' vectors of the projects whose documents were processed last (a
  * process's first search of a project read them while its user waited: 0.5-3 s at 30,000
- * chunks). A store with nothing searchable loads nothing, not even search's modules.
+ * chunks). A store with nothing searchable loads nothing, not even search's modules. Answers the
+ * last warm-up search's answer, null where there was none.
  */
-export async function warmSearch(store: Store): Promise<void> {
+export async function warmSearch(store: Store): Promise<unknown> {
   const projects = await store.db
     .selectFrom('documents')
     .innerJoin('projects', 'projects.id', 'documents.projectId')
@@ -19,8 +20,10 @@ export async function warmSearch(store: Store): Promise<void> {
     .orderBy('latest', 'desc')
     .limit(PROJECTS)
     .execute();
-  if (projects.length === 0) return;
+  if (projects.length === 0) return null;
   const { warmProjectSearch } = await import('./search.js');
+  let answer: unknown = null;
   for (const { id } of projects)
-    await warmProjectSearch(store, await store.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    answer = await warmProjectSearch(store, await store.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  return answer;
 }

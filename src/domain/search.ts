@@ -166,16 +166,20 @@ async function freshIndex(store: Store, projectId: string, locale: string): Prom
   return c;
 }
 
+/** The query a start answers for each project it warms (`warmProjectSearch`). */
+export const WARM_QUERY: ReadBody<'search'> = { action: 'search', query: 'problem with the price' };
+
 /**
  * Loads what a project's first search in this process reads (its language's word lists, its
- * chunks' vectors, a sample of their terms), then answers one query, unused: the first reads of
- * WordNet's data files and the first runs of this code cost a first search 0.1-0.4 s more.
+ * chunks' vectors, a sample of their terms), then answers WARM_QUERY, unused but for the
+ * request path's warm-up: the first reads of WordNet's data files and the first runs of this
+ * code cost a first search 0.1-0.4 s more.
  */
-export async function warmProjectSearch(store: Store, project: ProjectScope['project']): Promise<void> {
+export async function warmProjectSearch(store: Store, project: ProjectScope['project']): Promise<ReadAnswer<'search'>> {
   await searchReady(project.locale);
   const c = await freshIndex(store, project.id, project.locale);
   c.sample ??= await readSample(store, [...c.documentOf.keys()]);
-  await search({ store, project, userId: null }, { action: 'search', query: 'problem with the price' });
+  return await search({ store, project, userId: null }, WARM_QUERY);
 }
 
 /**
