@@ -9,8 +9,8 @@ type PromClient = typeof import('prom-client');
  * prom-client's process metrics (memory, CPU, event-loop lag, garbage collection). One registry
  * per process. Importing this module (the error handler does) starts and loads nothing:
  * prom-client, about as long to load as Fastify, is loaded at the first scrape or after the first
- * count, and what is counted meanwhile is applied once it is there. What is read from the store at each scrape is
- * in store-gauges.ts.
+ * count, and what is counted meanwhile is applied once it is there. What is read from the store
+ * at each scrape is in store-gauges.ts.
  */
 interface ProcessFamilies {
   prom: PromClient;
