@@ -74,8 +74,7 @@ export async function startServer(env: Record<string, string>, args = [path.join
   return { child, base, startMs, rss, stop };
 }
 
-/** A JSON action on one of the server's surfaces; anything but 200 throws with the answer. */
-/** CPU time (ms) a process has used so far, all its threads together (Linux). */
+/** CPU time (ms) a process has used so far, all its threads together (Linux, 100 clock ticks a second). */
 const cpuMs = (pid: number) => {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -94,6 +93,7 @@ export async function untilIdle(pid: number): Promise<void> {
   }
 }
 
+/** A JSON action on one of the server's surfaces; anything but 200 throws with the answer. */
 export function client(base: string) {
   return async (surface: string, key: string, body: Record<string, unknown>) => {
     const res = await fetch(`${base}/api/sift-${surface}`, {

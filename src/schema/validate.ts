@@ -107,7 +107,7 @@ export const uploadUrlsValidator: Validator = lazyValidator(UploadUrls);
  * 0.04-0.25 s, held the first /readyz behind it; compiled every 50 ms whatever came, the
  * compilations ran inside the first searches after a start, 1.5-2x as long as with none.)
  */
-export function warmValidators(schedule: (step: () => void) => void = (step) => setTimeout(step, 50).unref()): void {
+export function warmValidators(schedule: (step: () => void) => void): void {
   const pending = (Object.keys(SURFACES) as SurfaceName[]).flatMap((surface) =>
     Object.keys(SURFACES[surface].actions).map((action) => [surface, action] as const),
   );

@@ -5,7 +5,7 @@ import type { ThreadData, ToHost, ToThread } from './thread-host.js';
 /** How far below the thread that answers HTTP the workers' thread runs (a nice value: 0 normal, 19 least). */
 const BACKGROUND_NICE = 10;
 
-// Before the workers' code loads (about 0.9 s of CPU, beside the server's warm-up and its first
+// Before the workers' code loads (about 1.5 s of CPU, beside the server's warm-up and its first
 // searches): where cores are few, the thread that answers HTTP goes first. On Linux a nice value
 // is a thread's own (setpriority of the calling thread), inherited by the threads it starts;
 // elsewhere it would lower the whole process, so it is left there.
