@@ -40,7 +40,7 @@ function newest(p) {
 export function buildIfChanged() {
   const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
   const changed = Math.max(...inputs.map((p) => newest(path.join(root, p))));
-  if (built === 0 || changed > built || !fs.existsSync(path.join(root, 'dist/cli/main.js'))) {
+  if (built === 0 || changed > built || !fs.existsSync(path.join(root, 'dist/bundle/main.js'))) {
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   }
 }

@@ -10,9 +10,6 @@ import { setSearchEncoder } from './domain/search-encoder.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { buildServer } from './http/server.js';
 import { whenQuiet } from './http/quiet.js';
-import { actionValidator } from './schema/validate.js';
-import { answerSerializer } from './http/answers.js';
-import { ANSWERS } from './schema/answers/surfaces.js';
 import type { WarmUp } from './http/services.js';
 import type { Workers } from './worker/runner.js';
 import { startWorkerThread } from './worker/thread-host.js';
@@ -97,9 +94,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     blobs,
     workers,
     warm() {
-      // The search action's validator and answer's serializer too, which the first search would compile.
-      actionValidator('read', 'search');
-      answerSerializer(ANSWERS.read.search);
       // A failure leaves search loading what it needs at its first use, as before.
       warmUp.done = warmSearch(store)
         .then(async (answer) => {
