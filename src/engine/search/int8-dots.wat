@@ -1,0 +1,35 @@
+;; Dot products of one query with many vectors of signed bytes (src/engine/search/int8-dots.ts).
+;; dots(q, data, count, step, lanes, out): for each item n < count, whose bytes start at
+;; data + n * step, out[n] (an i32 at out + 4n) = the sum over lanes k of the products of its 16
+;; bytes at 16k with the query's 16 values at q + 32k (16-bit integers, zero past the dimensions).
+;; An item's last lane reads up to 15 bytes past it, which the query's zeros cancel.
+;; `npm run wasm` assembles it into int8-dots-wasm.ts (scripts/assemble-wasm.mjs).
+(module
+  (memory (export "memory") 1)
+  (func (export "dots") (param $q i32) (param $data i32) (param $count i32) (param $step i32) (param $lanes i32) (param $out i32)
+    (local $n i32) (local $p i32) (local $k i32) (local $qp i32) (local $acc v128) (local $x v128)
+    (block $done
+      (loop $items
+        (br_if $done (i32.ge_u (local.get $n) (local.get $count)))
+        (local.set $acc (v128.const i32x4 0 0 0 0))
+        (local.set $p (i32.add (local.get $data) (i32.mul (local.get $n) (local.get $step))))
+        (local.set $qp (local.get $q))
+        (local.set $k (i32.const 0))
+        (block $dd
+          (loop $dims
+            (br_if $dd (i32.ge_u (local.get $k) (local.get $lanes)))
+            (local.set $x (v128.load (local.get $p)))
+            (local.set $acc (i32x4.add (local.get $acc)
+              (i32x4.dot_i16x8_s (i16x8.extend_low_i8x16_s (local.get $x)) (v128.load (local.get $qp)))))
+            (local.set $acc (i32x4.add (local.get $acc)
+              (i32x4.dot_i16x8_s (i16x8.extend_high_i8x16_s (local.get $x)) (v128.load offset=16 (local.get $qp)))))
+            (local.set $p (i32.add (local.get $p) (i32.const 16)))
+            (local.set $qp (i32.add (local.get $qp) (i32.const 32)))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $dims)))
+        (i32.store (i32.add (local.get $out) (i32.shl (local.get $n) (i32.const 2)))
+          (i32.add
+            (i32.add (i32x4.extract_lane 0 (local.get $acc)) (i32x4.extract_lane 1 (local.get $acc)))
+            (i32.add (i32x4.extract_lane 2 (local.get $acc)) (i32x4.extract_lane 3 (local.get $acc)))))
+        (local.set $n (i32.add (local.get $n) (i32.const 1)))
+        (br $items)))))
