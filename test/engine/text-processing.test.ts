@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { chunkText } from '../../src/engine/chunk.js';
 import { anonymize } from '../../src/engine/anonymize/index.js';
-import { sentences, terms } from '../../src/engine/text/index.js';
+import { sentences, terms, tokenize, withWordsRemembered } from '../../src/engine/text/index.js';
 
 describe('chunking', () => {
   it('chunks are exact, ordered, non-overlapping slices covering all the text but the labels of a transcript', () => {
@@ -63,6 +63,25 @@ describe('elided words', () => {
     expect(terms("dell'anno un'altra", 'it-IT')).toEqual(terms('anno altra', 'it'));
     // Elsewhere an apostrophe inside a word is the word's.
     expect(terms("l'application", 'en')).toEqual(["l'applic"]);
+  });
+});
+
+describe('words remembered during an analysis', () => {
+  it('are the words of the text as read without memory, whatever a caller does with what it was given', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 6 }), fc.constantFrom('en', 'de', 'fr'), (texts, locale) => {
+        const alone = texts.map((t) => tokenize(t, locale));
+        const remembered = withWordsRemembered(() =>
+          [...texts, ...texts].map((t) => {
+            const words = tokenize(t, locale);
+            const copy = [...words];
+            words.push('changed');
+            return copy;
+          }),
+        );
+        expect(remembered).toEqual([...alone, ...alone]);
+      }),
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import { engineParams, type ParamsOverride } from './params.js';
 import type { AnalysisContext } from './stage.js';
 import { AUTOMATIC_STAGES, type AutomaticStages } from './stages/index.js';
 import type { Embedder } from '../meaning/embedded.js';
+import { withWordsRemembered } from '../text/index.js';
 
 /**
  * Inductive analysis. The participants' words are grouped into units (a speaker turn in a
@@ -34,7 +35,7 @@ export interface AutomaticOptions {
 
 /** In a project mostly of transcripts, the other material (manuals, reports: evidence.ts) is not analysed. */
 export function automaticAnalysis(docs: AnalysisDocument[], opts: AutomaticOptions): AutomaticResult {
-  return withoutOtherMaterial(docs, opts.otherMaterial, opts.locale, (transcripts) => analyse(transcripts, opts));
+  return withWordsRemembered(() => withoutOtherMaterial(docs, opts.otherMaterial, opts.locale, (transcripts) => analyse(transcripts, opts)));
 }
 
 /** The pipeline: read → words → existing categories → units → views → group → filter → name → split → insights. */
