@@ -61,6 +61,7 @@ const placeInDist = {
       return BUNDLED.has(name) || fromPackage ? undefined : { external: true };
     });
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (!args.path.startsWith(src + path.sep)) return undefined;
       const text = await fs.promises.readFile(args.path, 'utf8');
       const compiled = path.relative(src, args.path).replace(/\.ts$/, '.js');
       const url = `new URL(${JSON.stringify(`../${compiled.split(path.sep).join('/')}`)}, import.meta.url).href`;

@@ -8,16 +8,16 @@ import { INT8_DOTS_WASM } from './int8-dots-wasm.js';
  * integers. Written by hand, for no package does this without native code: a kernel of about
  * thirty instructions.
  */
+interface Kernel {
+  memory: { buffer: ArrayBuffer; grow(pages: number): number };
+  dots(query: number, data: number, count: number, step: number, lanes: number, out: number): void;
+}
+
 // Node 20's types declare no WebAssembly (TypeScript's own are in its DOM library alone): what this file uses.
 declare const WebAssembly: {
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object) => { exports: unknown };
 };
-
-interface Kernel {
-  memory: { buffer: ArrayBuffer; grow(pages: number): number };
-  dots(query: number, data: number, count: number, step: number, lanes: number, out: number): void;
-}
 
 let kernel: Kernel | null | undefined;
 function loaded(): Kernel | null {
