@@ -169,6 +169,7 @@ export class VectorPack {
     // Every cosine first, in a typed array (a broad query may pass most items: no object per item), then the floor of the closest `limit`.
     const scanned: Block[] = [];
     const cosines = new Float32Array(this.count);
+    const dots = new Int32Array(this.count);
     let at = 0;
     let passing = 0;
     for (const [documentId, block] of this.blocks) {
@@ -177,9 +178,9 @@ export class VectorPack {
       const values = block.values;
       const scales = block.scales;
       const count = block.ids.length;
-      const dots = int8Dots(q, values, count, step, 4);
+      const inWasm = int8Dots(q, values, count, step, 4, dots, at);
       for (let n = 0; n < count; n++) {
-        const cosine = (dots ? dots[n]! : dotInJs(q, values, n * step + 4)) * scales[n]! * qScale;
+        const cosine = (inWasm ? dots[at]! : dotInJs(q, values, n * step + 4)) * scales[n]! * qScale;
         cosines[at++] = cosine;
         if (cosine >= bar) passing++;
       }
