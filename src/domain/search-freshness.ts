@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../store/store.js';
 import type { Store } from '../store/store.js';
 import { analyseForSearch, decodeAnalysed, documentSearchRow, rankedText, type Analysed } from '../engine/search/analysed.js';
@@ -8,18 +9,13 @@ import { analyseForSearch, decodeAnalysed, documentSearchRow, rankedText, type A
  * from data another process has changed since (deletions vanish at once).
  */
 export async function sourceSignature(db: DbOrTx, projectId: string): Promise<string> {
-  const docs = await db
-    .selectFrom('documents')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('latest')])
-    .where('projectId', '=', projectId)
-    .where('status', '=', 'ready')
-    .executeTakeFirstOrThrow();
-  const insights = await db
-    .selectFrom('insights')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('latest')])
-    .where('projectId', '=', projectId)
-    .executeTakeFirstOrThrow();
-  return `${docs.n}|${docs.latest ?? ''}|${insights.n}|${insights.latest ?? ''}`;
+  // One query, not one a table: every search asks it first, and on PostgreSQL a round trip wakes the server's process.
+  const signatureOf = (table: 'documents' | 'insights') => {
+    const rows = db.selectFrom(table).select(sql<string>`count(*) || '|' || coalesce(max(updated_at), '')`.as('signature')).where('projectId', '=', projectId);
+    return (table === 'documents' ? rows.where('status', '=', 'ready') : rows).as(table);
+  };
+  const row = await db.selectNoFrom([signatureOf('documents'), signatureOf('insights')]).executeTakeFirstOrThrow();
+  return `${row.documents}|${row.insights}`;
 }
 
 /** Versions of every indexable item, to diff against what an index holds. */

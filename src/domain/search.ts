@@ -601,18 +601,29 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
     embeddings,
     encoder,
   });
-  const chunkRows = await inBatches(
-    hits.filter((h) => h.kind === 'chunk').map((h) => h.id),
-    (s) => db.selectFrom('chunks').select(['id', 'idx', 'text', 'speaker', 'role', 'documentId']).where('id', 'in', s).execute(),
-  );
-  const insightRows = await inBatches(
-    hits.filter((h) => h.kind === 'insight').map((h) => h.id),
-    (s) => db.selectFrom('insights').select(['id', 'counter', 'text', 'documentId', 'analysisId']).where('id', 'in', s).execute(),
-  );
-  const docIds = [...new Set([...chunkRows.map((c) => c.documentId), ...insightRows.map((i) => i.documentId).filter((x): x is string => !!x)])];
-  const counters = new Map(
-    (await inBatches(docIds, (s) => db.selectFrom('documents').select(['id', 'counter']).where('id', 'in', s).execute())).map((d) => [d.id, d.counter]),
-  );
+  // The page's rows with their documents' numbers, chunks and insights side by side (on PostgreSQL each round trip wakes the server's process).
+  const [chunkRows, insightRows] = await Promise.all([
+    inBatches(
+      hits.filter((h) => h.kind === 'chunk').map((h) => h.id),
+      (s) =>
+        db
+          .selectFrom('chunks')
+          .innerJoin('documents', 'documents.id', 'chunks.documentId')
+          .select(['chunks.id', 'chunks.idx', 'chunks.text', 'chunks.speaker', 'chunks.role', 'documents.counter as documentCounter'])
+          .where('chunks.id', 'in', s)
+          .execute(),
+    ),
+    inBatches(
+      hits.filter((h) => h.kind === 'insight').map((h) => h.id),
+      (s) =>
+        db
+          .selectFrom('insights')
+          .leftJoin('documents', 'documents.id', 'insights.documentId')
+          .select(['insights.id', 'insights.counter', 'insights.text', 'insights.analysisId', 'documents.counter as documentCounter'])
+          .where('insights.id', 'in', s)
+          .execute(),
+    ),
+  ]);
   const chunkById = new Map(chunkRows.map((c) => [c.id, c]));
   const insightById = new Map(insightRows.map((i) => [i.id, i]));
   const matched = (h: (typeof hits)[number], text: string) => ({
@@ -626,7 +637,7 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
     if (h.kind === 'chunk') {
       const c = chunkById.get(h.id);
       if (!c) return [];
-      const doc = `D${counters.get(c.documentId)}`;
+      const doc = `D${c.documentCounter}`;
       return [
         {
           type: 'chunk' as const,
@@ -646,7 +657,7 @@ export async function search(scope: ProjectScope, body: ReadBody<'search'>): Pro
       {
         type: 'insight' as const,
         id: `I${i.counter}`,
-        documentId: i.documentId ? `D${counters.get(i.documentId)}` : null,
+        documentId: i.documentCounter === null ? null : `D${i.documentCounter}`,
         analysisId: i.analysisId,
         text: i.text,
         ...matched(h, i.text),

@@ -91,6 +91,12 @@ const QUERY_STOPS: Record<string, ReadonlySet<string>> = { en: new Set(['no']) }
 /** The stems of each word's kinds, by locale, bar and word (SearchIndex.kindTerms). */
 const kindTermsOf = new Map<string, Set<string>>();
 
+/** A query's words' vectors, and per stem met while matching its closest similarity to them (SearchIndex.closestTo). */
+interface QueryVectors {
+  vectors: Float32Array[];
+  closest: Map<string, { similarity: number; rank: number } | null>;
+}
+
 export class SearchIndex {
   private readonly items = new Map<string, Kept>();
   private readonly bm25: Bm25;
@@ -192,18 +198,28 @@ export class SearchIndex {
    * word vectors, by stem), the language's most common words left out of the item's side, as
    * they are near everything.
    */
-  private closestWords(query: Float32Array[], item: Kept, only?: Set<string>): { similarity: number; term: string; rank: number } {
+  private closestWords(query: QueryVectors, item: Kept, only?: Set<string>): { similarity: number; term: string; rank: number } {
     let best = { similarity: 0, term: '', rank: 0 };
     for (const t of new Set(item.terms)) {
       if (only && !only.has(t)) continue;
-      const v = stemVector(t, this.locale);
-      if (!v || v.rank < this.params.commonWords) continue;
-      for (const q of query) {
-        const similarity = dot(q, v.vector);
-        if (similarity > best.similarity) best = { similarity, term: t, rank: v.rank };
-      }
+      const close = this.closestTo(query, t);
+      if (close && close.similarity > best.similarity) best = { similarity: close.similarity, term: t, rank: close.rank };
     }
     return best;
+  }
+
+  /** The closest of the query's words to the stem `t` (null for a stem without a vector or among the most common), remembered for the query: its items share most of their words. */
+  private closestTo(query: QueryVectors, t: string): { similarity: number; rank: number } | null {
+    const known = query.closest.get(t);
+    if (known !== undefined) return known;
+    const v = stemVector(t, this.locale);
+    let close: { similarity: number; rank: number } | null = null;
+    if (v && v.rank >= this.params.commonWords) {
+      close = { similarity: Number.NEGATIVE_INFINITY, rank: v.rank };
+      for (const q of query.vectors) close.similarity = Math.max(close.similarity, dot(q, v.vector));
+    }
+    query.closest.set(t, close);
+    return close;
   }
 
   /**
@@ -278,12 +294,15 @@ export class SearchIndex {
       }
       for (const [id, e] of bySynonym) mean(id, (p.synonymWeight * e.idf) / totalIdf, e.terms);
       const q = textVector(query, this.locale);
-      const queryVectors = words.map((w) => stemVector(w.term, this.locale)?.vector).filter((v): v is Float32Array => !!v);
+      const queryVectors: QueryVectors = {
+        vectors: words.map((w) => stemVector(w.term, this.locale)?.vector).filter((v): v is Float32Array => !!v),
+        closest: new Map(),
+      };
       // A word alone has no context to tell its kinds from its siblings, which its vector holds as
       // close ("thirteen" and "twelve", "tomorrow" and "today"): it matches by meaning only where
       // the item's close word is one of its kinds, "petrol" for "fuel".
       const only = words.length === 1 && this.locale === 'en' ? this.kindTerms(words[0]!.word) : undefined;
-      if (q && queryVectors.length > 0) {
+      if (q && queryVectors.vectors.length > 0) {
         for (const [id, item] of this.items) {
           if (!item.meaning || !allow(id)) continue;
           const cosine = dot(q, item.meaning);

@@ -3,6 +3,9 @@
 ;; data + n * step, out[n] (an i32 at out + 4n) = the sum over lanes k of the products of its 16
 ;; bytes at 16k with the query's 16 values at q + 32k (16-bit integers, zero past the dimensions).
 ;; An item's last lane reads up to 15 bytes past it, which the query's zeros cancel.
+;; hamming(q, data, count, words, out): for each item n < count, whose signs are the `words` 32-bit
+;; words at data + 4 * n * words, out[n] (an i32 at out + 4n) = how many of its bits differ from
+;; the query's `words` words at q.
 ;; `npm run wasm` assembles it into int8-dots-wasm.ts (scripts/assemble-wasm.mjs).
 (module
   (memory (export "memory") 1)
@@ -31,5 +34,25 @@
           (i32.add
             (i32.add (i32x4.extract_lane 0 (local.get $acc)) (i32x4.extract_lane 1 (local.get $acc)))
             (i32.add (i32x4.extract_lane 2 (local.get $acc)) (i32x4.extract_lane 3 (local.get $acc)))))
+        (local.set $n (i32.add (local.get $n) (i32.const 1)))
+        (br $items))))
+  (func (export "hamming") (param $q i32) (param $data i32) (param $count i32) (param $words i32) (param $out i32)
+    (local $n i32) (local $p i32) (local $k i32) (local $h i32)
+    (block $done
+      (loop $items
+        (br_if $done (i32.ge_u (local.get $n) (local.get $count)))
+        (local.set $h (i32.const 0))
+        (local.set $p (i32.add (local.get $data) (i32.shl (i32.mul (local.get $n) (local.get $words)) (i32.const 2))))
+        (local.set $k (i32.const 0))
+        (block $ww
+          (loop $word
+            (br_if $ww (i32.ge_u (local.get $k) (local.get $words)))
+            (local.set $h (i32.add (local.get $h)
+              (i32.popcnt (i32.xor
+                (i32.load (i32.add (local.get $p) (i32.shl (local.get $k) (i32.const 2))))
+                (i32.load (i32.add (local.get $q) (i32.shl (local.get $k) (i32.const 2))))))))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $word)))
+        (i32.store (i32.add (local.get $out) (i32.shl (local.get $n) (i32.const 2))) (local.get $h))
         (local.set $n (i32.add (local.get $n) (i32.const 1)))
         (br $items)))))

@@ -1,4 +1,4 @@
-import { int8Dots } from './int8-dots.js';
+import { int8Dots, signDistances } from './int8-dots.js';
 
 /**
  * Vectors of meaning in the compact form search keeps and loads: a float32 scale, then one
@@ -52,6 +52,28 @@ export function dotInJs(q: Int32Array, values: Int8Array, from: number): number 
   }
   for (; d < q.length; d++) s0 += q[d]! * values[from + d]!;
   return s0 + s1 + s2 + s3;
+}
+
+/** `query` as integers from -127 to 127, and the scale that takes their products back to the floats'. */
+function quantisedQuery(query: Float32Array, dims: number): { q: Int32Array; qScale: number } {
+  let max = 0;
+  for (let d = 0; d < dims; d++) max = Math.max(max, Math.abs(query[d]!));
+  const qScale = max > 0 ? max / 127 : 1;
+  const q = new Int32Array(dims);
+  for (let d = 0; d < dims; d++) q[d] = Math.round(query[d]! / qScale);
+  return { q, qScale };
+}
+
+/** `signDistances` (int8-dots.ts) where WebAssembly is not available. */
+export function signDistancesInJs(query: Uint32Array, signs: Uint32Array[], out: Uint16Array): void {
+  const words = query.length;
+  let at = 0;
+  for (const items of signs)
+    for (let from = 0; from < items.length; from += words) {
+      let h = 0;
+      for (let w = 0; w < words; w++) h += ones(items[from + w]! ^ query[w]!);
+      out[at++] = h;
+    }
 }
 
 /** How many bits of `x` (32 bits) are set, counted in parallel within the word: about twice as fast as a table of 16-bit counts. */
@@ -161,30 +183,27 @@ export class VectorPack {
       return this.withinBySigns(query, bar, limit, documents);
     const dims = this.dims;
     const step = 4 + dims;
-    let max = 0;
-    for (let d = 0; d < dims; d++) max = Math.max(max, Math.abs(query[d]!));
-    const qScale = max > 0 ? max / 127 : 1;
-    const q = new Int32Array(dims);
-    for (let d = 0; d < dims; d++) q[d] = Math.round(query[d]! / qScale);
+    const { q, qScale } = quantisedQuery(query, dims);
     // Every cosine first, in a typed array (a broad query may pass most items: no object per item), then the floor of the closest `limit`.
     const scanned: Block[] = [];
+    for (const [documentId, block] of this.blocks) if (!documents || documents.has(documentId)) scanned.push(block);
     const cosines = new Float32Array(this.count);
     const dots = new Int32Array(this.count);
+    const inWasm = int8Dots(
+      q,
+      scanned.map((b) => b.values),
+      step,
+      4,
+      dots,
+    );
     let at = 0;
     let passing = 0;
-    for (const [documentId, block] of this.blocks) {
-      if (documents && !documents.has(documentId)) continue;
-      scanned.push(block);
-      const values = block.values;
-      const scales = block.scales;
-      const count = block.ids.length;
-      const inWasm = int8Dots(q, values, count, step, 4, dots, at);
-      for (let n = 0; n < count; n++) {
+    for (const { values, scales, ids } of scanned)
+      for (let n = 0; n < ids.length; n++) {
         const cosine = (inWasm ? dots[at]! : dotInJs(q, values, n * step + 4)) * scales[n]! * qScale;
         cosines[at++] = cosine;
         if (cosine >= bar) passing++;
       }
-    }
     let floor = bar;
     if (passing > limit) {
       // The floor by a histogram of the passing cosines (linear, where sorting them is not); a few more than `limit` may reach it.
@@ -204,9 +223,18 @@ export class VectorPack {
   }
 
   private withinBySigns(query: Float32Array, bar: number, limit: number, documents: ReadonlySet<string> | null): { id: string; cosine: number }[] {
+    const dims = this.dims;
+    const step = 4 + dims;
+    const { q, qScale } = quantisedQuery(query, dims);
+    const shortlist = this.nearestBySigns(query, SIGN_SHORTLIST * limit, documents);
+    // The shortlist's vectors side by side, scored in one call of the kernel (as the scan of every vector is).
+    const gathered = new Int8Array(shortlist.length * dims);
+    for (const [i, { block, n }] of shortlist.entries()) gathered.set(block.values.subarray(n * step + 4, (n + 1) * step), i * dims);
+    const dots = new Int32Array(shortlist.length);
+    const inWasm = int8Dots(q, [gathered], dims, 0, dots);
     const hits: { id: string; cosine: number }[] = [];
-    for (const { block, n } of this.nearestBySigns(query, SIGN_SHORTLIST * limit, documents)) {
-      const cosine = this.cosineAt(query, block, n);
+    for (const [i, { block, n }] of shortlist.entries()) {
+      const cosine = (inWasm ? dots[i]! : dotInJs(q, gathered, i * dims)) * block.scales[n]! * qScale;
       if (cosine >= bar) hits.push({ id: block.ids[n]!, cosine });
     }
     return hits.sort((a, b) => b.cosine - a.cosine || (a.id < b.id ? -1 : 1)).slice(0, limit);
@@ -219,24 +247,16 @@ export class VectorPack {
     for (let d = 0; d < this.dims; d++) if (query[d]! > 0) q[d >> 5]! |= 1 << (d & 31);
     const distances = new Uint16Array(this.count);
     const scanned: Block[] = [];
+    for (const [documentId, block] of this.blocks) if (!documents || documents.has(documentId)) scanned.push(block);
+    const signs = scanned.map((b) => b.signs);
+    if (!signDistances(q, signs, distances)) signDistancesInJs(q, signs, distances);
     const histogram = new Uint32Array(this.dims + 1);
-    let at = 0;
-    for (const [documentId, block] of this.blocks) {
-      if (documents && !documents.has(documentId)) continue;
-      scanned.push(block);
-      const signs = block.signs;
-      for (let n = 0; n < block.ids.length; n++) {
-        let h = 0;
-        const from = n * words;
-        for (let w = 0; w < words; w++) h += ones(signs[from + w]! ^ q[w]!);
-        distances[at++] = h;
-        histogram[h]!++;
-      }
-    }
+    const scannedCount = scanned.reduce((sum, b) => sum + b.ids.length, 0);
+    for (let i = 0; i < scannedCount; i++) histogram[distances[i]!]!++;
     let most = 0;
     for (let seen = 0; most <= this.dims && seen + histogram[most]! < limit; most++) seen += histogram[most]!;
     const out: { block: Block; n: number }[] = [];
-    at = 0;
+    let at = 0;
     for (const block of scanned) for (let n = 0; n < block.ids.length; n++) if (distances[at++]! <= most) out.push({ block, n });
     return out;
   }
