@@ -19,7 +19,8 @@ const sentences = DOCUMENTS.flat().flatMap((p) => p.replace(/^\w+: /, '').split(
 /**
  * Writes the project (its owner, account and project first) and answers its id and owner. With
  * `encoder`, each chunk also gets a vector of the built-in encoder in `text_vectors`: the sum of
- * the encoder's vectors of its four sentences (each sentence encoded once), not the vector of its text.
+ * the encoder's vectors of its four sentences (each sentence encoded once), not the vector of its
+ * text; and each sentence its own vector, as processing keeps a chunk's sentences'.
  */
 export async function fillProject(store: Store, chunks: number, encoder = false): Promise<{ projectId: string; userId: string }> {
   const { user } = await adminOps.create_user(store, { action: 'create_user', email: 'bench@example.com' });
@@ -34,6 +35,21 @@ export async function fillProject(store: Store, chunks: number, encoder = false)
   const now = new Date().toISOString();
   const perDoc = 15;
   const sentenceVectors = encoder ? (await builtinEmbed(sentences)).map((v) => Float32Array.from(v)) : [];
+  // Each sentence's own vector too, as processing keeps a chunk's sentences' (engine/search/chunk-sentences.ts).
+  const sentenceRows = !encoder
+    ? []
+    : [...new Map(sentences.map((t, n) => [createHash('sha256').update(embeddingKey(t)).digest('base64url'), n])).entries()].map(([key, n]) => ({
+        projectId,
+        model: 'builtin',
+        key,
+        vector: Buffer.from(sentenceVectors[n]!.buffer).toString('base64'),
+        createdAt: now,
+      }));
+  for (let i = 0; i < sentenceRows.length; i += 200)
+    await store.db
+      .insertInto('textVectors')
+      .values(sentenceRows.slice(i, i + 200))
+      .execute();
   for (let d = 0; d * perDoc < chunks; d += 100) {
     await store.transaction(async (trx) => {
       for (let k = d; k < d + 100 && k * perDoc < chunks; k++) {

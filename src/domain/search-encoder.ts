@@ -5,6 +5,7 @@ import { BUILTIN_EMBEDDING_MODEL } from '../engine/meaning/builtin-encoder.js';
 import { embeddingKey, readsLanguage } from '../engine/meaning/embedded.js';
 import { quantise, VectorPack } from '../engine/search/quantised.js';
 import { inBatches } from '../store/in-batches.js';
+import { chunkSentences } from '../engine/search/chunk-sentences.js';
 import { textVectors } from './text-vectors.js';
 
 /**
@@ -89,6 +90,7 @@ export async function encodedChunks(
   e: Encoded,
   documents: ReadonlyMap<string, string>,
   chunkIds: ReadonlyMap<string, string[]>,
+  locale: string,
   now = Date.now(),
 ): Promise<VectorPack> {
   if (e.upTo.documents === documents && now < e.upTo.until) return e.pack;
@@ -101,7 +103,7 @@ export async function encodedChunks(
   const changed = [...documents]
     .filter(([id, v]) => e.versions.get(id) !== v || (e.incomplete.get(id)?.at ?? Number.POSITIVE_INFINITY) <= now)
     .map(([id]) => id);
-  if (changed.length > 0) await readVectors(store, projectId, e, documents, chunkIds, changed, now);
+  if (changed.length > 0) await readVectors(store, projectId, e, documents, chunkIds, locale, changed, now);
   let until = Number.POSITIVE_INFINITY;
   for (const { at } of e.incomplete.values()) until = Math.min(until, at);
   e.upTo = { documents, until };
@@ -115,27 +117,42 @@ async function readVectors(
   e: Encoded,
   documents: ReadonlyMap<string, string>,
   chunkIds: ReadonlyMap<string, string[]>,
+  locale: string,
   changed: string[],
   now: number,
 ): Promise<void> {
   const ids = changed.flatMap((d) => chunkIds.get(d) ?? []);
   const texts = new Map<string, string>();
   for (const r of await inBatches(ids, (s) => store.db.selectFrom('chunks').select(['id', 'text']).where('id', 'in', s).execute())) texts.set(r.id, r.text);
-  const vectors = await textVectors(store, null, BUILTIN_EMBEDDING_MODEL, projectId, [...texts.values()]);
+  const sentences = new Map([...texts].map(([id, text]) => [id, chunkSentences(text, locale)]));
+  const vectors = await textVectors(store, null, BUILTIN_EMBEDDING_MODEL, projectId, [...texts.values(), ...[...sentences.values()].flat()]);
+  const vectorOf = (text: string) => {
+    const v = vectors.get(embeddingKey(text));
+    return v && v.length === DIMS ? quantise(unit(v)) : null;
+  };
   for (const d of changed) {
     const held: string[] = [];
     const parts: Buffer[] = [];
     const all = chunkIds.get(d) ?? [];
     for (const id of all) {
-      const v = vectors.get(embeddingKey(texts.get(id) ?? ''));
-      if (!v || v.length !== DIMS) continue;
+      const v = vectorOf(texts.get(id) ?? '');
+      if (!v) continue;
       held.push(id);
-      parts.push(quantise(unit(v)));
+      parts.push(v);
     }
+    const wholes = held.length;
+    // Then each chunk's sentences (chunk-sentences.ts), under its id: the pack answers a chunk by its closest vector. A document processed before they were kept has none.
+    for (const id of held.slice(0, wholes))
+      for (const sentence of sentences.get(id) ?? []) {
+        const v = vectorOf(sentence);
+        if (!v) continue;
+        held.push(id);
+        parts.push(v);
+      }
     e.pack.setDocument(d, held, Buffer.concat(parts));
     const sameVersion = e.versions.get(d) === documents.get(d);
     e.versions.set(d, documents.get(d)!);
-    if (held.length === all.length) e.incomplete.delete(d);
+    if (wholes === all.length) e.incomplete.delete(d);
     else {
       const wait = sameVersion ? Math.min(RECHECK_MAX_MS, 2 * (e.incomplete.get(d)?.wait ?? RECHECK_MS)) : RECHECK_MS;
       e.incomplete.set(d, { at: now + wait, wait });

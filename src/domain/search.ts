@@ -215,7 +215,7 @@ async function embeddingSimilarities(
 /** The chunks' encoder vectors brought up to date, beside the queries' vectors to come; none where no chunk has a vector. */
 async function encoderOf(store: Store, projectId: string, c: Cached, encoding: Promise<Float32Array[] | null>): Promise<RankOptions['encoder']> {
   const before = c.encoded.pack.approxBytes;
-  const pack = await encodedChunks(store, projectId, c.encoded, c.documents, c.chunkIds);
+  const pack = await encodedChunks(store, projectId, c.encoded, c.documents, c.chunkIds, c.locale);
   // Weighed again where its vectors were read.
   if (pack.approxBytes !== before && cache.get(projectId) === c) cache.set(projectId, c);
   return pack.size > 0 ? { pack, queries: encoding } : undefined;
@@ -298,14 +298,7 @@ async function rank(store: Store, projectId: string, c: Cached, queries: string[
   // Scored by the stored vector itself: the compact one only chose the candidates.
   for (const [id, analysed] of chunks.analysed) index.add({ id, kind: 'chunk', documentId: c.documentOf.get(id) ?? null, analysed });
   // The encoder's cosine of each candidate chunk to each query, read beside the offline vectors' (engine/search/index.ts).
-  const encoder = (await opts.encoder?.queries)?.map((q) => {
-    const cosines = new Map<string, number>();
-    for (const id of chunks.analysed.keys()) {
-      const cosine = opts.encoder!.pack.cosine(q, id);
-      if (cosine !== null) cosines.set(id, cosine);
-    }
-    return cosines;
-  });
+  const encoder = (await opts.encoder?.queries)?.map((q) => opts.encoder!.pack.cosines(q, chunks.analysed.keys()));
   for (const item of c.insights.entries()) index.add(item);
   await letOthersThrough();
   const { hits, total } = index.search(queries, {

@@ -5,6 +5,8 @@ import { analysisTexts } from '../engine/analysis/evidence.js';
 import type { AnalysisDocument } from '../engine/analysis/types.js';
 import type { WorkerContext } from './context.js';
 import { textVectors } from '../domain/text-vectors.js';
+import { BUILTIN_EMBEDDING_MODEL } from '../engine/meaning/builtin-encoder.js';
+import { chunkSentences } from '../engine/search/chunk-sentences.js';
 
 /**
  * Runs a synchronous engine step with the provider's vectors: once recording the texts it asks
@@ -39,7 +41,8 @@ export async function withTextVectors<T>(
 export async function embedDocument(ctx: WorkerContext, projectId: string, locale: string, doc: AnalysisDocument): Promise<void> {
   const { embeddingModel: model, embeddingLanguages: languages } = ctx.config.llm;
   if (!ctx.llm?.embed || !model || !readsLanguage(languages, locale)) return;
-  const chunks = doc.chunks.map((c) => c.text);
+  // With the built-in encoder, search also reads each chunk's sentences (engine/search/chunk-sentences.ts).
+  const chunks = doc.chunks.flatMap((c) => (model === BUILTIN_EMBEDDING_MODEL ? [c.text, ...chunkSentences(c.text, locale)] : [c.text]));
   try {
     await textVectors(ctx.store, ctx.llm, model, projectId, [...analysisTexts(doc, locale), ...chunks]);
   } catch (err) {

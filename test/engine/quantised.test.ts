@@ -63,6 +63,34 @@ describe('compact vectors', () => {
   });
 });
 
+describe('compact vectors, several to an id (a chunk and its sentences)', () => {
+  it('answer an id by its closest vector, once, and forget them all with its document', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(vector, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 12 }), vector, (chunks, query) => {
+        const pack = new VectorPack(DIMS);
+        // As search writes a document: each chunk's first vector, then the others under the same id.
+        const ids = [...chunks.keys()].map((n) => `c${n}`);
+        const order = [...ids, ...chunks.flatMap((vs, n) => vs.slice(1).map(() => ids[n]!))];
+        const vectors = [...chunks.map((vs) => vs[0]!), ...chunks.flatMap((vs) => vs.slice(1))];
+        pack.setDocument('d0', order, Buffer.concat(vectors.map(quantise)));
+        const closest = (n: number) => Math.max(...chunks[n]!.map((v) => dot(query, v)));
+        const all = pack.cosines(query, [...ids, 'unknown']);
+        expect([...all.keys()].sort()).toEqual([...ids].sort());
+        for (const [n, id] of ids.entries()) {
+          expect(Math.abs(pack.cosine(query, id)! - closest(n))).toBeLessThan(0.02);
+          expect(Math.abs(all.get(id)! - closest(n))).toBeLessThan(0.02);
+        }
+        const found = pack.within(query, -1);
+        expect(found.map((h) => h.id).sort()).toEqual([...ids].sort());
+        for (const h of found) expect(Math.abs(h.cosine - closest(Number(h.id.slice(1))))).toBeLessThan(0.02);
+        pack.removeDocument('d0');
+        expect(pack.cosine(query, ids[0]!)).toBeNull();
+        expect(pack.within(query, -1)).toEqual([]);
+      }),
+    );
+  });
+});
+
 describe('compact vectors of a large project', () => {
   it('are shortlisted by their signs and answer the closest above the bar as the exact scan does', () => {
     let seed = 11;

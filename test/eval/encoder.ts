@@ -6,15 +6,15 @@
  *   GRID=1 npx tsx test/eval/encoder.ts          # also the bars tried, on the tuning and development sets only
  *
  * As the product does with `SIFT_EMBEDDING_MODEL=builtin` (domain/search.ts): each chunk's words
- * (its text without the speaker's label, as stored) and the query as typed are encoded, and the
- * cosine of each chunk to the query goes to `SearchIndex.search` as `embeddings`, the leg a
- * provider's embeddings take. The chunks' vectors are kept under test/eval/.cache, by the hash
+ * (its text without the speaker's label, as stored), each of its sentences, and the query as typed
+ * are encoded, and the closest of a chunk's cosines to the query goes to `SearchIndex.search`. The chunks' vectors are kept under test/eval/.cache, by the hash
  * of their text, so that a second run encodes only the queries it has not seen.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chunkText } from '../../src/engine/chunk.js';
+import { chunkSentences } from '../../src/engine/search/chunk-sentences.js';
 import { rankedText } from '../../src/engine/search/analysed.js';
 import { SearchIndex } from '../../src/engine/search/index.js';
 import { RELEVANCE } from '../../src/engine/search/relevance.js';
@@ -99,10 +99,20 @@ interface Project {
   index: SearchIndex;
 }
 
+/** Per chunk, its whole text's vector and its sentences' (chunk-sentences.ts), as search reads a chunk by the closest. */
+async function chunkVectors(chunks: Chunk[]): Promise<Float32Array[][]> {
+  const whole = await vectorsOf(chunks.map((c) => c.words));
+  const parts = chunks.map((c) => chunkSentences(c.words, 'en'));
+  const flat = await vectorsOf(parts.flat());
+  let at = 0;
+  return parts.map((p, n) => [whole[n]!, ...p.map(() => flat[at++]!)]);
+}
+const closestCosine = (q: Float32Array, vs: Float32Array[]) => Math.max(...vs.map((v) => cosine(q, v)));
+
 async function project(set: string, name: string, chunks: Chunk[], queries: Query[]): Promise<Project> {
-  const cv = await vectorsOf(chunks.map((c) => c.words));
+  const cv = await chunkVectors(chunks);
   const qv = await vectorsOf(queries.map((q) => q.q));
-  const cosines = qv.map((q) => new Map(chunks.map((c, n) => [c.id, cosine(q, cv[n]!)] as const)));
+  const cosines = qv.map((q) => new Map(chunks.map((c, n) => [c.id, closestCosine(q, cv[n]!)] as const)));
   return { set, name, chunks, queries, cosines, index: indexOf(chunks) };
 }
 
@@ -127,7 +137,7 @@ function score(p: Project, params: Params, how: How): { literal: number; paraphr
 /** Nonsense words (seeds' fifty each) that answer anything, with the encoder's cosines. */
 async function nonsense(p: Project, params: Params, seeds: number[], how: How): Promise<{ seed: number; answered: string[] }[]> {
   const index = params === RELEVANCE ? p.index : indexOf(p.chunks, params);
-  const cv = await vectorsOf(p.chunks.map((c) => c.words));
+  const cv = await chunkVectors(p.chunks);
   const out = [];
   for (const seed of seeds) {
     const words = nonsenseWords(
@@ -137,7 +147,7 @@ async function nonsense(p: Project, params: Params, seeds: number[], how: How): 
     const wv = await vectorsOf(words);
     const answered = words
       .map((w, n) => {
-        const cosines = new Map(p.chunks.map((c, i) => [c.id, cosine(wv[n]!, cv[i]!)] as const));
+        const cosines = new Map(p.chunks.map((c, i) => [c.id, closestCosine(wv[n]!, cv[i]!)] as const));
         return { w, total: index.search([w], optionsOf(how, cosines)).total };
       })
       .filter((x) => x.total > 0)
