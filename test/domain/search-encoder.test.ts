@@ -67,6 +67,11 @@ describe.each(STORE_KINDS)('search with SIFT_EMBEDDING_MODEL=builtin on %s', (ki
       for (const r of encoded.results.slice(0, 3)) expect(r.text).toMatch(/credit union|bank|account|transactions/);
       for (const r of encoded.results.slice(0, 3)) expect(r.text).not.toMatch(/annual plan|fee/);
 
+      // Participants' turns alone: the encoder's matches of other roles left out too.
+      const participants = await search(await scope(), { action: 'search', query, participantsOnly: true });
+      expect(participants.results.length).toBeGreaterThan(0);
+      for (const r of participants.results) expect(r.role).toBe('participant');
+
       for (const nonsense of ['zebra', 'quantum cathedral', 'walrus molybdenum']) expect((await find(nonsense)).total).toBe(0);
       // Literal words rank as they did.
       expect((await find('credit union')).results[0]!.text).toContain('My credit union disconnects');
