@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { int8Dots, signDistances } from '../../src/engine/search/int8-dots.js';
 import { INT8_DOTS_WASM } from '../../src/engine/search/int8-dots-wasm.js';
+import { signDistancesInJs } from '../../src/engine/search/quantised.js';
 // @ts-expect-error: a script in plain JavaScript, without declarations.
 import { assemble } from '../../scripts/assemble-wasm.mjs';
 
@@ -86,6 +87,10 @@ describe('dot products of signed bytes in WebAssembly', () => {
           const total = sizes.reduce((a, b) => a + b, 0);
           const out = new Uint16Array(total);
           expect(signDistances(query, arrays, out)).toBe(true);
+          // The loop that stands in where WebAssembly is not available answers the same.
+          const inJs = new Uint16Array(total);
+          signDistancesInJs(query, arrays, inJs);
+          expect([...inJs]).toEqual([...out]);
           let at = 0;
           for (const items of arrays) for (let n = 0; n < items.length / words; n++) expect(out[at++]).toBe(exactDistance(query, items, n * words));
         },

@@ -82,16 +82,17 @@ function quantisedQuery(query: Float32Array, dims: number): { q: Int32Array; qSc
   return { q, qScale };
 }
 
+/** How many bits of the item's signs at `from` in `signs` differ from `query`'s. */
+function differingBits(signs: Uint32Array, from: number, query: Uint32Array): number {
+  let h = 0;
+  for (let w = 0; w < query.length; w++) h += ones(signs[from + w]! ^ query[w]!);
+  return h;
+}
+
 /** `signDistances` (int8-dots.ts) where WebAssembly is not available. */
 export function signDistancesInJs(query: Uint32Array, signs: Uint32Array[], out: Uint16Array): void {
-  const words = query.length;
   let at = 0;
-  for (const items of signs)
-    for (let from = 0; from < items.length; from += words) {
-      let h = 0;
-      for (let w = 0; w < words; w++) h += ones(items[from + w]! ^ query[w]!);
-      out[at++] = h;
-    }
+  for (const items of signs) for (let from = 0; from < items.length; from += query.length) out[at++] = differingBits(items, from, query);
 }
 
 /** How many bits of `x` (32 bits) are set, counted in parallel within the word: about twice as fast as a table of 16-bit counts. */
@@ -147,7 +148,11 @@ export class VectorPack {
     this.blocks.set(documentId, block);
     for (const [n, id] of ids.entries()) {
       if (!this.slot.has(id)) this.slot.set(id, { block, n });
-      else this.more.set(id, [...(this.more.get(id) ?? []), { block, n }]);
+      else {
+        const more = this.more.get(id);
+        if (more) more.push({ block, n });
+        else this.more.set(id, [{ block, n }]);
+      }
     }
     this.count += ids.length;
     this.bytes += vectors.byteLength + scales.byteLength + signs.byteLength;
@@ -293,12 +298,7 @@ export class VectorPack {
     // one whose signs differ least from the query's is scored (scoring them all cost a search 3 ms:
     // search scores its candidates by the closest exactly, `cosine`).
     const qSigns = signsOf(query, this.words);
-    const words = this.words;
-    const differing = ({ block, n }: { block: Block; n: number }) => {
-      let h = 0;
-      for (let w = 0, from = n * words; w < words; w++) h += ones(block.signs[from + w]! ^ qSigns[w]!);
-      return h;
-    };
+    const differing = ({ block, n }: { block: Block; n: number }) => differingBits(block.signs, n * this.words, qSigns);
     const firsts = this.nearestBySigns(query, SIGN_SHORTLIST * limit, documents);
     for (const [f, first] of firsts.entries()) {
       const more = this.more.get(first.block.ids[first.n]!);
