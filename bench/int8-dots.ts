@@ -1,57 +1,50 @@
 /**
  * The offline meaning leg's scan (VectorPack.within): one query's dot products with every chunk's
- * compact vector, 30,000 chunks of 100 dimensions in 700 documents' blocks as search holds them,
- * by the WebAssembly kernel (src/engine/search/int8-dots.ts) beside the JavaScript loop it
- * replaced (dotInJs), alternated in this process, medians of ROUNDS rounds of 50 scans. Then the
- * encoder's leg's shortlist: how many bits of each of 30,000 chunks' signs (512 dimensions) differ
- * from the query's, by the kernel (signDistances) beside the JavaScript loop (signDistancesInJs).
+ * compact vector, 30,000 chunks of 100 dimensions laid out in a pack's memory, by the WebAssembly
+ * kernel (src/engine/search/int8-dots.ts) beside the JavaScript loop that stands in for it where
+ * WebAssembly is not available, alternated in this process, medians of ROUNDS rounds of 50 scans.
+ * Then the encoder's leg's shortlist: how many bits of each of 30,000 chunks' signs (512
+ * dimensions) differ from the query's, the same two ways.
  *
  *   npx tsx bench/int8-dots.ts          CHUNKS=30000 DIMS=100 ROUNDS=5
  */
-import { int8Dots, signDistances } from '../src/engine/search/int8-dots.js';
-import { dotInJs, signDistancesInJs } from '../src/engine/search/quantised.js';
+import { VectorMemory } from '../src/engine/search/int8-dots.js';
 import { median, medianRange } from './server-process.js';
 
 const CHUNKS = Number(process.env.CHUNKS ?? 30_000);
 const DIMS = Number(process.env.DIMS ?? 100);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
-const PER_DOCUMENT = 43;
-const STEP = 4 + DIMS;
+const SIGN_DIMS = 512;
 
 let seed = 42;
 const draw = () => {
   seed = (seed * 1103515245 + 12345) % 2147483648;
   return (seed % 255) - 127;
 };
-const blocks = Array.from({ length: Math.ceil(CHUNKS / PER_DOCUMENT) }, () => Int8Array.from({ length: PER_DOCUMENT * STEP }, draw));
+const values = Int8Array.from({ length: CHUNKS * (4 + DIMS) }, draw);
+const signs = Uint32Array.from({ length: (CHUNKS * SIGN_DIMS) / 32 }, () => (draw() * 2654435761) >>> 0);
 const query = Int32Array.from({ length: DIMS }, draw);
+const signQuery = Uint32Array.from({ length: SIGN_DIMS / 32 }, () => (draw() * 2654435761) >>> 0);
 
-const dots = new Int32Array(blocks.length * PER_DOCUMENT);
-function byWasm(): number {
-  int8Dots(query, blocks, STEP, 4, dots);
-  let sum = 0;
-  for (const d of dots) sum += d;
-  return sum;
-}
+/** The same items in WebAssembly's memory and in JavaScript's. */
+const [wasm, js] = [true, false].map((inWasm) => {
+  const dots = new VectorMemory(DIMS, CHUNKS, inWasm);
+  dots.values.set(values);
+  dots.setQuery(query);
+  const bits = new VectorMemory(SIGN_DIMS, CHUNKS, inWasm);
+  bits.signs.set(signs);
+  bits.setQuerySigns(signQuery);
+  return { dots, bits };
+}) as [{ dots: VectorMemory; bits: VectorMemory }, { dots: VectorMemory; bits: VectorMemory }];
 
-function byJs(): number {
-  let sum = 0;
-  for (const values of blocks) for (let n = 0; n < PER_DOCUMENT; n++) sum += dotInJs(query, values, n * STEP + 4);
-  return sum;
-}
-
-const SIGN_WORDS = 16;
-const signBlocks = blocks.map(() => Uint32Array.from({ length: PER_DOCUMENT * SIGN_WORDS }, () => (draw() * 2654435761) >>> 0));
-const signQuery = Uint32Array.from({ length: SIGN_WORDS }, () => (draw() * 2654435761) >>> 0);
-const distances = new Uint16Array(blocks.length * PER_DOCUMENT);
-const distancesInJs = new Uint16Array(blocks.length * PER_DOCUMENT);
-const signsByWasm = () => signDistances(signQuery, signBlocks, distances);
-const signsByJs = () => signDistancesInJs(signQuery, signBlocks, distancesInJs);
-
-if (byWasm() !== byJs()) throw new Error('the kernel and the loop disagree');
-signsByWasm();
-signsByJs();
-if (distances.some((d, i) => d !== distancesInJs[i])) throw new Error('the sign kernel and its loop disagree');
+const scan = (m: VectorMemory) => () => m.dots(0, CHUNKS);
+const distances = (m: VectorMemory) => () => m.distances(0, CHUNKS);
+scan(wasm.dots)();
+scan(js.dots)();
+if (wasm.dots.out.some((d, i) => d !== js.dots.out[i])) throw new Error('the kernel and the loop disagree');
+distances(wasm.bits)();
+distances(js.bits)();
+if (wasm.bits.out.some((d, i) => d !== js.bits.out[i])) throw new Error('the sign kernel and its loop disagree');
 
 /** Medians of ROUNDS rounds of 50 runs of each, alternated. */
 function timed(runs: Record<'wasm' | 'js', () => unknown>): Record<'wasm' | 'js', number[]> {
@@ -68,6 +61,6 @@ const report = (what: string, times: Record<'wasm' | 'js', number[]>) =>
   console.log(
     `${what}: WebAssembly ${medianRange(times.wasm, 2)} ms, JavaScript ${medianRange(times.js, 2)} ms: ${(median(times.js) / median(times.wasm)).toFixed(1)}x faster`,
   );
-console.log(`${blocks.length * PER_DOCUMENT} vectors in ${blocks.length} documents, medians of ${ROUNDS} rounds of 50 (range):`);
-report(`dot products, ${DIMS} dimensions`, timed({ wasm: byWasm, js: byJs }));
-report(`signs' distances, ${SIGN_WORDS * 32} dimensions`, timed({ wasm: signsByWasm, js: signsByJs }));
+console.log(`${CHUNKS} vectors laid out in a pack's memory, medians of ${ROUNDS} rounds of 50 (range):`);
+report(`dot products, ${DIMS} dimensions`, timed({ wasm: scan(wasm.dots), js: scan(js.dots) }));
+report(`signs' distances, ${SIGN_DIMS} dimensions`, timed({ wasm: distances(wasm.bits), js: distances(js.bits) }));

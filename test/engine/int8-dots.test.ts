@@ -1,115 +1,94 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { int8Dots, signDistances } from '../../src/engine/search/int8-dots.js';
+import { VectorMemory } from '../../src/engine/search/int8-dots.js';
 import { INT8_DOTS_WASM } from '../../src/engine/search/int8-dots-wasm.js';
-import { signDistancesInJs } from '../../src/engine/search/quantised.js';
 // @ts-expect-error: a script in plain JavaScript, without declarations.
 import { assemble } from '../../scripts/assemble-wasm.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-describe('dot products of signed bytes in WebAssembly', () => {
-  it('equal the exact dot products, whatever the dimensions, the items, their stride and offset, item after item across the blocks given', () => {
+/** A generator of numbers from a seed (fast-check draws the seed: thousands of bytes each run would be slow to shrink). */
+const drawing = (seed: number) => (min: number, max: number) => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return min + (seed % (max - min + 1));
+};
+
+/** The same items in WebAssembly's memory and in JavaScript's. */
+function memories(dims: number, items: number, draw: (min: number, max: number) => number): VectorMemory[] {
+  const values = Int8Array.from({ length: items * (4 + dims) }, () => draw(-128, 127));
+  const signs = Uint32Array.from({ length: items * Math.ceil(dims / 32) }, () => draw(0, 2 ** 31 - 1) * 2 + draw(0, 1));
+  return [true, false].map((inWasm) => {
+    const m = new VectorMemory(dims, items, inWasm);
+    expect(m.inWasm).toBe(inWasm);
+    m.values.set(values);
+    m.signs.set(signs);
+    return m;
+  });
+}
+
+const exactDot = (m: VectorMemory, q: Int32Array, g: number) => {
+  let s = 0;
+  for (let d = 0; d < m.dims; d++) s += q[d]! * m.values[g * m.step + 4 + d]!;
+  return s;
+};
+const exactDistance = (m: VectorMemory, q: Uint32Array, g: number) => {
+  let h = 0;
+  for (let w = 0; w < m.words; w++) for (let x = (q[w]! ^ m.signs[g * m.words + w]!) >>> 0; x !== 0; x >>>= 1) h += x & 1;
+  return h;
+};
+
+describe("a pack's memory and its kernels", () => {
+  it('give the exact dot products of a range of items and of a list of them, in WebAssembly and in JavaScript alike', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 600 }),
-        fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 5 }),
-        fc.integer({ min: 0, max: 8 }),
-        fc.integer({ min: 0, max: 2 ** 31 }),
-        (dims, sizes, header, seed) => {
-          const step = header + dims;
-          const draw = (min: number, max: number) => {
-            seed = (seed * 1103515245 + 12345) % 2147483648;
-            return min + (seed % (max - min + 1));
-          };
-          const blocks = sizes.map((count) => Int8Array.from({ length: count * step }, () => draw(-128, 127)));
-          const query = Int32Array.from({ length: dims }, () => draw(-127, 127));
-          const total = sizes.reduce((a, b) => a + b, 0);
-          // Nothing written past the items.
-          const dots = new Int32Array(total + 3).fill(-1);
-          expect(int8Dots(query, blocks, step, header, dots)).toBe(true);
-          expect([...dots.subarray(total)]).toEqual([-1, -1, -1]);
-          let at = 0;
-          for (const values of blocks)
-            for (let n = 0; n < values.length / step; n++) {
-              let exact = 0;
-              for (let d = 0; d < dims; d++) exact += query[d]! * values[n * step + header + d]!;
-              expect(dots[at++]).toBe(exact);
-            }
-        },
-      ),
+      fc.property(fc.integer({ min: 1, max: 600 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 2 ** 31 }), (dims, items, seed) => {
+        const draw = drawing(seed);
+        const q = Int32Array.from({ length: dims }, () => draw(-127, 127));
+        const from = draw(0, items);
+        const count = items - from;
+        const list = Array.from({ length: draw(0, items) }, () => draw(0, Math.max(0, items - 1))).filter(() => items > 0);
+        for (const m of memories(dims, items, draw)) {
+          m.setQuery(q);
+          // Written from `outAt`, nothing past the items asked.
+          const outAt = draw(0, from);
+          m.out.fill(-1);
+          m.dots(from, count, outAt);
+          for (let n = 0; n < count; n++) expect(m.out[outAt + n]).toBe(exactDot(m, q, from + n));
+          for (let n = outAt + count; n < items; n++) expect(m.out[n]).toBe(-1);
+          m.dotsOf(list);
+          for (const [n, g] of list.entries()) expect(m.out[n]).toBe(exactDot(m, q, g));
+        }
+      }),
       { numRuns: 200 },
     );
   });
 
-  it("answer blocks of more items than the kernel's memory holds at a time (10,000 of 100 dimensions, in blocks of 3,000)", () => {
-    const count = 10_000;
-    const step = 104;
-    const values = Int8Array.from({ length: count * step }, (_, i) => ((i * 7919) % 255) - 127);
-    const query = Int32Array.from({ length: 100 }, (_, d) => ((d * 31) % 255) - 127);
-    const dots = new Int32Array(count);
-    const blocks = [0, 3000, 6000, 9000].map((first) => values.subarray(first * step, Math.min(count, first + 3000) * step));
-    int8Dots(query, blocks, step, 4, dots);
-    for (let n = 0; n < count; n++) {
-      let exact = 0;
-      for (let d = 0; d < 100; d++) exact += query[d]! * values[n * step + 4 + d]!;
-      expect(dots[n]).toBe(exact);
-    }
+  it("count the bits each item's signs differ from the query's, of a range and of a list, in WebAssembly and in JavaScript alike", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 640 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 2 ** 31 }), (dims, items, seed) => {
+        const draw = drawing(seed);
+        const q = Uint32Array.from({ length: Math.ceil(dims / 32) }, () => draw(0, 2 ** 31 - 1) * 2 + draw(0, 1));
+        const from = draw(0, items);
+        const list = Array.from({ length: draw(0, items) }, () => draw(0, Math.max(0, items - 1))).filter(() => items > 0);
+        for (const m of memories(dims, items, draw)) {
+          m.setQuerySigns(q);
+          m.distances(from, items - from, 0);
+          for (let n = 0; n < items - from; n++) expect(m.out[n]).toBe(exactDistance(m, q, from + n));
+          m.distancesOf(list);
+          for (const [n, g] of list.entries()) expect(m.out[n]).toBe(exactDistance(m, q, g));
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('answer the extremes without overflow: 600 dimensions of -128 times -127', () => {
-    const values = new Int8Array(600).fill(-128);
-    const query = new Int32Array(600).fill(-127);
-    const dots = new Int32Array(1);
-    int8Dots(query, [values], 600, 0, dots);
-    expect(dots[0]).toBe(600 * 128 * 127);
-  });
-
-  it("count the bits each item's signs differ from the query's, item after item across the arrays given", () => {
-    const exactDistance = (a: Uint32Array, b: Uint32Array, from: number) => {
-      let h = 0;
-      for (let w = 0; w < a.length; w++) for (let x = (a[w]! ^ b[from + w]!) >>> 0; x !== 0; x >>>= 1) h += x & 1;
-      return h;
-    };
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 20 }),
-        fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 6 }),
-        fc.integer({ min: 0, max: 2 ** 31 }),
-        (words, sizes, seed) => {
-          const draw = () => {
-            seed = (seed * 1103515245 + 12345) % 2147483648;
-            return (seed * 2654435761) >>> 0;
-          };
-          const query = Uint32Array.from({ length: words }, draw);
-          const arrays = sizes.map((n) => Uint32Array.from({ length: n * words }, draw));
-          const total = sizes.reduce((a, b) => a + b, 0);
-          const out = new Uint16Array(total);
-          expect(signDistances(query, arrays, out)).toBe(true);
-          // The loop that stands in where WebAssembly is not available answers the same.
-          const inJs = new Uint16Array(total);
-          signDistancesInJs(query, arrays, inJs);
-          expect([...inJs]).toEqual([...out]);
-          let at = 0;
-          for (const items of arrays) for (let n = 0; n < items.length / words; n++) expect(out[at++]).toBe(exactDistance(query, items, n * words));
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
-
-  it("count the signs of more items than the kernel's memory holds at a time (10,000 of 512 dimensions, in documents of 3,000)", () => {
-    const words = 16;
-    const query = Uint32Array.from({ length: words }, (_, w) => (w * 0x9e3779b9) >>> 0);
-    const items = Uint32Array.from({ length: 10_000 * words }, (_, i) => (i * 2654435761) >>> 0);
-    const arrays = [0, 3000, 6000, 9000].map((first) => items.subarray(first * words, Math.min(10_000, first + 3000) * words));
-    const out = new Uint16Array(10_000);
-    signDistances(query, arrays, out);
-    for (let n = 0; n < 10_000; n++) {
-      let h = 0;
-      for (let w = 0; w < words; w++) for (let x = (query[w]! ^ items[n * words + w]!) >>> 0; x !== 0; x >>>= 1) h += x & 1;
-      expect(out[n]).toBe(h);
+    for (const inWasm of [true, false]) {
+      const m = new VectorMemory(600, 1, inWasm);
+      m.values.fill(-128);
+      m.setQuery(new Int32Array(600).fill(-127));
+      m.dots(0, 1);
+      expect(m.out[0]).toBe(600 * 128 * 127);
     }
   });
 

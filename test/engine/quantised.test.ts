@@ -126,3 +126,47 @@ describe('compact vectors of a large project', () => {
     expect(pack.within(query, 0.3, 10, new Set(['d0', 'd10'])).every((h) => Number(h.id) < 20 || (Number(h.id) >= 200 && Number(h.id) < 220))).toBe(true);
   });
 });
+
+describe('compact vectors as documents come and go', () => {
+  it('answer as a pack given only the documents that remain, in WebAssembly and in JavaScript alike', () => {
+    const chunk = fc.array(vector, { minLength: 1, maxLength: 3 });
+    const document = fc.array(chunk, { minLength: 1, maxLength: 5 });
+    fc.assert(
+      fc.property(
+        fc.array(document, { minLength: 1, maxLength: 6 }),
+        fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+        vector,
+        (documents, removed, query) => {
+          const set = (pack: VectorPack, d: number) => {
+            const chunks = documents[d]!;
+            const ids = chunks.map((_, n) => `d${d}:${n}`);
+            const order = [...ids, ...chunks.flatMap((vs, n) => vs.slice(1).map(() => ids[n]!))];
+            pack.setDocument(`d${d}`, order, Buffer.concat([...chunks.map((vs) => vs[0]!), ...chunks.flatMap((vs) => vs.slice(1))].map(quantise)));
+          };
+          const kept = [...documents.keys()].filter((d) => !removed[d]);
+          const answers = (pack: VectorPack) => {
+            const ids = documents.flatMap((chunks, d) => chunks.map((_, n) => `d${d}:${n}`));
+            return {
+              within: pack.within(query, -1),
+              some: pack.within(query, 0, 2, new Set(['d0', 'd2'])),
+              cosines: [...pack.cosines(query, ids)].sort(),
+              cosine: ids.map((id) => pack.cosine(query, id)),
+              size: pack.size,
+            };
+          };
+          const fresh = new VectorPack(DIMS);
+          for (const d of kept) set(fresh, d);
+          for (const kernels of ['wasm', 'js'] as const) {
+            // Every document, a question (the memory laid out), then some removed, one set again.
+            const pack = new VectorPack(DIMS, kernels);
+            for (const d of documents.keys()) set(pack, d);
+            pack.within(query, 0);
+            for (const d of documents.keys()) if (removed[d]) pack.removeDocument(`d${d}`);
+            if (kept.length > 0) set(pack, kept[0]!);
+            expect(answers(pack)).toEqual(answers(fresh));
+          }
+        },
+      ),
+    );
+  });
+});

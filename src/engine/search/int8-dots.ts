@@ -1,18 +1,20 @@
 import { INT8_DOTS_WASM } from './int8-dots-wasm.js';
 
 /**
- * Dot products of one query with many vectors of signed bytes, in WebAssembly SIMD
- * (int8-dots.wat): the offline meaning leg scans every chunk's compact vector a search, and this
- * takes 0.9 ms for 30,000 vectors of 100 dimensions where a JavaScript loop (quantised.ts,
- * `dotInJs`) takes 4.7-5.6 (`npx tsx bench/int8-dots.ts`). Exact: sums of products of small
- * integers. Beside it, how many of each item's signs differ from a query's (the encoder's leg's
- * shortlist: 0.4 ms for 30,000 items of 512 dimensions against 1.1 for the loop). Written by hand,
+ * Where a pack of compact vectors (quantised.ts) lives, and its two kernels: dot products of one
+ * query with many vectors of signed bytes, and how many of each item's signs differ from the
+ * query's, in WebAssembly SIMD (int8-dots.wat). A pack's vectors and signs are laid out in the
+ * memory of a WebAssembly instance of its own, so that a scan or a list of candidates is one call
+ * of a kernel on them where they are: copied in per document and per candidate at each search,
+ * they cost a search with the built-in encoder 3-4 ms of copies (bench/README.md). Where
+ * WebAssembly (SIMD) is not available the same layout is an ArrayBuffer and loops in JavaScript
+ * answer the same, exactly: sums of products of small integers, counts of bits. Written by hand,
  * for no package does this without native code: two kernels of about thirty instructions each.
  */
 interface Kernel {
   memory: { buffer: ArrayBuffer; grow(pages: number): number };
-  dots(query: number, data: number, count: number, step: number, lanes: number, out: number): void;
-  hamming(query: number, data: number, count: number, words: number, out: number): void;
+  dots(query: number, data: number, idx: number, count: number, step: number, lanes: number, out: number): void;
+  hamming(query: number, data: number, idx: number, count: number, words: number, out: number): void;
 }
 
 // Node 20's types declare no WebAssembly (TypeScript's own are in its DOM library alone): what this file uses.
@@ -21,119 +23,165 @@ declare const WebAssembly: {
   Instance: new (module: object) => { exports: unknown };
 };
 
-let kernel: Kernel | null | undefined;
-function loaded(): Kernel | null {
-  if (kernel === undefined) {
+let module: object | null | undefined;
+/** A fresh instance of the kernels, with a memory of its own; null where WebAssembly SIMD is not available. */
+function instance(): Kernel | null {
+  if (module === undefined) {
     try {
-      kernel = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(INT8_DOTS_WASM, 'base64'))).exports as Kernel;
+      module = new WebAssembly.Module(Buffer.from(INT8_DOTS_WASM, 'base64'));
     } catch {
-      kernel = null;
+      module = null;
     }
   }
-  return kernel;
+  try {
+    return module ? (new WebAssembly.Instance(module).exports as Kernel) : null;
+  } catch {
+    // No memory for another instance: the loops in JavaScript.
+    return null;
+  }
 }
 
 const PAGE = 65_536;
-/** Items copied into the kernel's memory at a time, so that a document of very many chunks does not grow it for good (about 0.4 MB at 100 dimensions). */
-const SLICE = 4096;
+const aligned = (n: number) => Math.ceil(n / 16) * 16;
 
-/** Views of the kernel's memory, made again only when it grows (a typed array costs about a microsecond to make: a scan calls once a document). */
-let views: { buffer: ArrayBuffer; bytes: Int8Array; shorts: Int16Array; ints: Int32Array; words: Uint32Array } | null = null;
-function viewsOf(k: Kernel) {
-  const buffer = k.memory.buffer;
-  if (views?.buffer !== buffer)
-    views = { buffer, bytes: new Int8Array(buffer), shorts: new Int16Array(buffer), ints: new Int32Array(buffer), words: new Uint32Array(buffer) };
-  return views;
-}
-
-/** Grows the kernel's memory to hold `end` bytes. */
-function holding(k: Kernel, end: number): void {
-  if (end > k.memory.buffer.byteLength) k.memory.grow(Math.ceil((end - k.memory.buffer.byteLength) / PAGE));
-}
-
-/**
- * Copies the items of `blocks` (each block whole items of `width` elements) into the kernel's
- * memory with `copy`, SLICE at a time, calling `run` with how many after each slice: a block that
- * fits whole is copied without a view of it made (a search's blocks are its documents: thousands).
- */
-function inSlices<T extends { length: number; subarray(begin: number, end: number): T }>(
-  blocks: Iterable<T>,
-  width: number,
-  copy: (block: T, item: number) => void,
-  run: (items: number) => void,
-): void {
-  let filled = 0;
-  for (const block of blocks) {
-    const count = block.length / width;
-    for (let from = 0; from < count; ) {
-      const taken = Math.min(SLICE - filled, count - from);
-      copy(taken === count ? block : block.subarray(from * width, (from + taken) * width), filled);
-      filled += taken;
-      from += taken;
-      if (filled === SLICE) {
-        run(filled);
-        filled = 0;
-      }
-    }
+/** The dot product of `q` with the bytes of `values` from `from`: the kernel's where WebAssembly is not available. */
+function dotInJs(q: Int16Array, dims: number, values: Int8Array, from: number): number {
+  // Four lanes at a time: about a third faster than one (bench/README.md).
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let d = 0;
+  for (; d + 3 < dims; d += 4) {
+    s0 += q[d]! * values[from + d]!;
+    s1 += q[d + 1]! * values[from + d + 1]!;
+    s2 += q[d + 2]! * values[from + d + 2]!;
+    s3 += q[d + 3]! * values[from + d + 3]!;
   }
-  if (filled > 0) run(filled);
+  for (; d < dims; d++) s0 += q[d]! * values[from + d]!;
+  return s0 + s1 + s2 + s3;
+}
+
+/** How many bits of `x` (32 bits) are set, counted in parallel within the word: about twice as fast as a table of 16-bit counts. */
+function ones(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 /**
- * Writes into `out`, for each item of `blocks` in turn (each block whole items of `step` bytes,
- * an item's own from `offset`), the dot product of its `query.length` bytes with `query`
- * (integers from -127 to 127). False, writing nothing, where WebAssembly SIMD is not available.
+ * `items` vectors of `dims` dimensions, each a float32 scale then one signed byte a dimension
+ * (`values`, `4 + dims` bytes an item), and each one's signs (`signs`, a bit a dimension), laid
+ * out once for good: a pack that changes lays out a new one.
  */
-export function int8Dots(query: ArrayLike<number>, blocks: Iterable<Int8Array>, step: number, offset: number, out: Int32Array): boolean {
-  const k = loaded();
-  if (!k) return false;
-  const lanes = Math.ceil(query.length / 16);
-  const outAt = lanes * 32;
-  const dataAt = outAt + SLICE * 4;
-  // A slice's last item's last lane reads up to 15 bytes past it.
-  holding(k, dataAt + SLICE * step + offset + 16);
-  const { bytes, shorts, ints } = viewsOf(k);
-  shorts.fill(0, 0, lanes * 16);
-  for (let d = 0; d < query.length; d++) shorts[d] = query[d]!;
-  let written = 0;
-  inSlices(
-    blocks,
-    step,
-    (block, item) => bytes.set(block, dataAt + item * step),
-    (items) => {
-      k.dots(0, dataAt + offset, items, step, lanes, outAt);
-      out.set(ints.subarray(outAt >> 2, (outAt >> 2) + items), written);
-      written += items;
-    },
-  );
-  return true;
-}
+export class VectorMemory {
+  /** The items' bytes, item g's from `g * step`. */
+  readonly values: Int8Array;
+  /** The items' signs, item g's the `words` words from `g * words`. */
+  readonly signs: Uint32Array;
+  /** The results of the last call, one per item asked. */
+  readonly out: Int32Array;
+  /** Where a list of items to read is written (`dotsOf`, `distancesOf`). */
+  private readonly list: Int32Array;
+  private readonly query: Int16Array;
+  private readonly querySigns: Uint32Array;
+  private readonly kernel: Kernel | null;
+  private readonly at: { query: number; querySigns: number; list: number; out: number; values: number; signs: number };
+  readonly step: number;
+  readonly words: number;
+  readonly lanes: number;
 
-/**
- * Writes into `out`, for each item of `signs` in turn (each array holds whole items of
- * `query.length` 32-bit words, one bit a dimension), how many of its bits differ from the query's.
- * The encoder's leg shortlists its chunks by their signs (quantised.ts). False, writing nothing,
- * where WebAssembly is not available.
- */
-export function signDistances(query: Uint32Array, signs: Iterable<Uint32Array>, out: Uint16Array): boolean {
-  const k = loaded();
-  if (!k) return false;
-  const words = query.length;
-  const outAt = words * 4;
-  const dataAt = outAt + SLICE * 4;
-  holding(k, dataAt + SLICE * words * 4);
-  const memory = viewsOf(k);
-  memory.words.set(query, 0);
-  let written = 0;
-  inSlices(
-    signs,
-    words,
-    (block, item) => memory.words.set(block, (dataAt >> 2) + item * words),
-    (items) => {
-      k.hamming(0, dataAt, items, words, outAt);
-      out.set(memory.ints.subarray(outAt >> 2, (outAt >> 2) + items), written);
-      written += items;
-    },
-  );
-  return true;
+  /** Lays out room for `items` items; in JavaScript's memory where `inWasm` is false or WebAssembly is not available. */
+  constructor(
+    readonly dims: number,
+    readonly items: number,
+    inWasm = true,
+  ) {
+    this.step = 4 + dims;
+    this.words = Math.ceil(dims / 32);
+    this.lanes = Math.ceil(dims / 16);
+    const query = 0;
+    const querySigns = aligned(query + this.lanes * 32);
+    const list = aligned(querySigns + this.words * 4);
+    const out = aligned(list + items * 4);
+    const values = aligned(out + items * 4);
+    // The last item's last lane reads up to 15 bytes past it.
+    const signs = aligned(values + items * this.step + 16);
+    const end = signs + items * this.words * 4;
+    this.at = { query, querySigns, list, out, values, signs };
+    let kernel = inWasm ? instance() : null;
+    try {
+      if (kernel && end > kernel.memory.buffer.byteLength) kernel.memory.grow(Math.ceil((end - kernel.memory.buffer.byteLength) / PAGE));
+    } catch {
+      // Past what WebAssembly's memory may hold: in JavaScript's.
+      kernel = null;
+    }
+    this.kernel = kernel;
+    const buffer = kernel ? kernel.memory.buffer : new ArrayBuffer(end);
+    this.query = new Int16Array(buffer, query, this.lanes * 16);
+    this.querySigns = new Uint32Array(buffer, querySigns, this.words);
+    this.list = new Int32Array(buffer, list, items);
+    this.out = new Int32Array(buffer, out, items);
+    this.values = new Int8Array(buffer, values, items * this.step + 16);
+    this.signs = new Uint32Array(buffer, signs, items * this.words);
+  }
+
+  /** Whether the kernels run in WebAssembly (false: the loops in JavaScript). */
+  get inWasm(): boolean {
+    return this.kernel !== null;
+  }
+
+  get bytes(): number {
+    return this.values.byteLength + this.signs.byteLength + this.out.byteLength + this.list.byteLength;
+  }
+
+  /** The query the next `dots` and `dotsOf` read: `dims` integers from -127 to 127. */
+  setQuery(q: ArrayLike<number>): void {
+    this.query.fill(0);
+    for (let d = 0; d < this.dims; d++) this.query[d] = q[d]!;
+  }
+
+  /** The signs the next `distances` and `distancesOf` compare with: `words` words. */
+  setQuerySigns(q: Uint32Array): void {
+    this.querySigns.set(q);
+  }
+
+  /** Into `out` from `outAt`: the dot products of the query with items `from` to `from + count - 1`. */
+  dots(from: number, count: number, outAt = 0): void {
+    if (count <= 0) return;
+    if (this.kernel) this.kernel.dots(this.at.query, this.at.values + 4 + from * this.step, 0, count, this.step, this.lanes, this.at.out + 4 * outAt);
+    else for (let n = 0; n < count; n++) this.out[outAt + n] = dotInJs(this.query, this.dims, this.values, (from + n) * this.step + 4);
+  }
+
+  /** Into `out`: the dot products of the query with the items `items` names, in its order. */
+  dotsOf(items: ArrayLike<number>): void {
+    const count = items.length;
+    if (count <= 0) return;
+    this.list.set(items);
+    if (this.kernel) this.kernel.dots(this.at.query, this.at.values + 4, this.at.list, count, this.step, this.lanes, this.at.out);
+    else for (let n = 0; n < count; n++) this.out[n] = dotInJs(this.query, this.dims, this.values, this.list[n]! * this.step + 4);
+  }
+
+  /** Into `out` from `outAt`: how many signs of items `from` to `from + count - 1` differ from the query's. */
+  distances(from: number, count: number, outAt = 0): void {
+    if (count <= 0) return;
+    if (this.kernel) this.kernel.hamming(this.at.querySigns, this.at.signs + 4 * from * this.words, 0, count, this.words, this.at.out + 4 * outAt);
+    else for (let n = 0; n < count; n++) this.out[outAt + n] = this.differing(from + n);
+  }
+
+  /** Into `out`: how many signs of the items `items` names differ from the query's, in its order. */
+  distancesOf(items: ArrayLike<number>): void {
+    const count = items.length;
+    if (count <= 0) return;
+    this.list.set(items);
+    if (this.kernel) this.kernel.hamming(this.at.querySigns, this.at.signs, this.at.list, count, this.words, this.at.out);
+    else for (let n = 0; n < count; n++) this.out[n] = this.differing(this.list[n]!);
+  }
+
+  private differing(item: number): number {
+    let h = 0;
+    for (let w = 0; w < this.words; w++) h += ones(this.signs[item * this.words + w]! ^ this.querySigns[w]!);
+    return h;
+  }
 }

@@ -1,4 +1,4 @@
-import { int8Dots, signDistances } from './int8-dots.js';
+import { VectorMemory } from './int8-dots.js';
 
 /**
  * Vectors of meaning in the compact form search keeps and loads: a float32 scale, then one
@@ -26,36 +26,8 @@ const SIGN_SHORTLIST = 10;
  * against 99.7% within 0.01 of its tenth, bench/search-scale.ts).
  */
 const SIGN_MIN_DIMS = 256;
-
-interface Block {
-  ids: string[];
-  /** The block's bytes: per item a float32 scale, then one signed byte per dimension. */
-  values: Int8Array;
-  scales: Float32Array;
-  /** Per item its signs, one bit a dimension (`words` 32-bit words an item); `firstSigns` those of its first `firsts` items. */
-  signs: Uint32Array;
-  firstSigns: Uint32Array;
-  /** How many of its items come first: each the first vector of its id (the rest are further vectors of those ids). */
-  firsts: number;
-}
-
-/** The dot product of `q` with the bytes of `values` from `from`, where WebAssembly SIMD is not available (int8-dots.ts). */
-export function dotInJs(q: Int32Array, values: Int8Array, from: number): number {
-  // Four lanes at a time: about a third faster than one (bench/README.md).
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let d = 0;
-  for (; d + 3 < q.length; d += 4) {
-    s0 += q[d]! * values[from + d]!;
-    s1 += q[d + 1]! * values[from + d + 1]!;
-    s2 += q[d + 2]! * values[from + d + 2]!;
-    s3 += q[d + 3]! * values[from + d + 3]!;
-  }
-  for (; d < q.length; d++) s0 += q[d]! * values[from + d]!;
-  return s0 + s1 + s2 + s3;
-}
+/** Below this many vectors a pack is scanned in JavaScript: 0.15 ms for 1,000 of 100 dimensions (`VectorPack`). */
+const MIN_WASM_ITEMS = 1000;
 
 /** The first `limit` hits, closest first; with `once`, an id given several vectors once, at its closest. */
 function closestFirst(hits: { id: string; cosine: number }[], limit: number, once: boolean): { id: string; cosine: number }[] {
@@ -82,42 +54,67 @@ function quantisedQuery(query: Float32Array, dims: number): { q: Int32Array; qSc
   return { q, qScale };
 }
 
-/** How many bits of the item's signs at `from` in `signs` differ from `query`'s. */
-function differingBits(signs: Uint32Array, from: number, query: Uint32Array): number {
-  let h = 0;
-  for (let w = 0; w < query.length; w++) h += ones(signs[from + w]! ^ query[w]!);
-  return h;
-}
-
-/** `signDistances` (int8-dots.ts) where WebAssembly is not available. */
-export function signDistancesInJs(query: Uint32Array, signs: Uint32Array[], out: Uint16Array): void {
-  let at = 0;
-  for (const items of signs) for (let from = 0; from < items.length; from += query.length) out[at++] = differingBits(items, from, query);
-}
-
-/** How many bits of `x` (32 bits) are set, counted in parallel within the word: about twice as fast as a table of 16-bit counts. */
-function ones(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
+/** A document's vectors: as given, until the pack next lays out its memory; then where they are in it. */
+interface Doc {
+  /** Its ids, each once, in the order of their first vectors. */
+  ids: string[];
+  /** Per id, how many further vectors it has (a chunk's sentences beside its whole text). */
+  moreCounts: Int32Array;
+  mores: number;
+  /** As given: its bytes, and its vectors in the pack's order (the ids' first vectors, then each id's further ones in turn) by their place in them. */
+  given: { bytes: Int8Array; order: Int32Array } | null;
+  /** Laid out: where its first vectors start in the memory, and where its further ones do. */
+  firstAt: number;
+  moreAt: number;
 }
 
 /**
- * The compact vectors of a project's chunks, one block per document as `document_search` stores
- * them (kept as read, not copied, so that loading a project costs one pass over its rows), each
- * chunk found by id.
+ * The pack's vectors as laid out in its memory: every id's first vector (items 0 to `firsts` - 1,
+ * document after document), then the ids' further vectors, each id's one after another.
+ */
+interface Layout {
+  memory: VectorMemory;
+  firsts: number;
+  /** Of the first vectors, their ids. */
+  ids: string[];
+  scales: Float32Array;
+  /** Per first vector, where its id's further vectors start and how many there are. */
+  moreFrom: Int32Array;
+  moreCount: Int32Array;
+  /** Per further vector (from `firsts`), its id's first vector. */
+  ownerOf: Int32Array;
+  /** Each id's first vector. */
+  slot: Map<string, number>;
+}
+
+/** Items `from` to `from + count - 1`. */
+type Range = [from: number, count: number];
+
+/**
+ * The compact vectors of a project's chunks, set document by document as `document_search`
+ * stores them, each chunk found by id. They are laid out in one memory (int8-dots.ts) at the
+ * first question after a change, so that a scan and a list of candidates are each one call of a
+ * kernel: a change costs one pass over the project's vectors, at its next search.
  */
 export class VectorPack {
-  private readonly blocks = new Map<string, Block>();
-  private readonly slot = new Map<string, { block: Block; n: number }>();
-  /** An id's further vectors, where a document gives it several (a chunk's sentences beside its whole text): it matches by the closest. */
-  private readonly more = new Map<string, { block: Block; n: number }[]>();
+  private readonly docs = new Map<string, Doc>();
+  /** The last layout; stale once a document is set or removed since. */
+  private laid: Layout | null = null;
+  private stale = false;
   private count = 0;
-  private bytes = 0;
+  private readonly step: number;
   private readonly words: number;
 
-  constructor(readonly dims: number) {
+  /**
+   * `kernels`: where the vectors are kept and scanned; by default in WebAssembly once they are
+   * MIN_WASM_ITEMS or more (each instance's memory reserves gigabytes of address space: a cache of
+   * thousands of small projects must not hold one each), in JavaScript below.
+   */
+  constructor(
+    readonly dims: number,
+    private readonly kernels: 'wasm' | 'js' | 'auto' = 'auto',
+  ) {
+    this.step = 4 + dims;
     this.words = Math.ceil(dims / 32);
   }
 
@@ -126,57 +123,141 @@ export class VectorPack {
   }
 
   get approxBytes(): number {
-    return this.bytes + 120 * this.count;
+    return this.count * (this.step + 4 * this.words + 16 + 120);
   }
 
-  /** Sets (or replaces) a document's chunks from their vectors one after another; vectors of other dimensions are left out. */
+  /** Sets (or replaces) a document's chunks from their vectors one after another (an id given again: a further vector of it); vectors of other dimensions are left out. */
   setDocument(documentId: string, ids: string[], vectors: Uint8Array): void {
     this.removeDocument(documentId);
-    const step = 4 + this.dims;
-    if (this.dims === 0 || vectors.byteLength !== ids.length * step) return;
-    const view = new DataView(vectors.buffer, vectors.byteOffset, vectors.byteLength);
-    const scales = new Float32Array(ids.length);
-    for (let n = 0; n < ids.length; n++) scales[n] = view.getFloat32(n * step, true);
-    const values = new Int8Array(vectors.buffer, vectors.byteOffset, vectors.byteLength);
-    const seen = new Set<string>();
-    let firsts = 0;
-    while (firsts < ids.length && !seen.has(ids[firsts]!)) seen.add(ids[firsts++]!);
-    const signs = new Uint32Array(ids.length * this.words);
-    for (let n = 0; n < ids.length; n++)
-      for (let d = 0; d < this.dims; d++) if (values[n * step + 4 + d]! > 0) signs[n * this.words + (d >> 5)]! |= 1 << (d & 31);
-    const block = { ids, values, scales, signs, firstSigns: signs.subarray(0, firsts * this.words), firsts };
-    this.blocks.set(documentId, block);
+    if (this.dims === 0 || vectors.byteLength !== ids.length * this.step) return;
+    const index = new Map<string, number>();
+    const distinct: string[] = [];
+    const firsts: number[] = [];
+    const further: number[][] = [];
     for (const [n, id] of ids.entries()) {
-      if (!this.slot.has(id)) this.slot.set(id, { block, n });
+      const k = index.get(id);
+      if (k !== undefined) further[k]!.push(n);
       else {
-        const more = this.more.get(id);
-        if (more) more.push({ block, n });
-        else this.more.set(id, [{ block, n }]);
+        index.set(id, distinct.length);
+        distinct.push(id);
+        firsts.push(n);
+        further.push([]);
       }
     }
+    this.docs.set(documentId, {
+      ids: distinct,
+      moreCounts: Int32Array.from(further, (f) => f.length),
+      mores: ids.length - distinct.length,
+      given: { bytes: new Int8Array(vectors.buffer, vectors.byteOffset, vectors.byteLength), order: Int32Array.from([...firsts, ...further.flat()]) },
+      firstAt: -1,
+      moreAt: -1,
+    });
     this.count += ids.length;
-    this.bytes += vectors.byteLength + scales.byteLength + signs.byteLength;
+    this.stale = true;
   }
 
   removeDocument(documentId: string): void {
-    const block = this.blocks.get(documentId);
-    if (!block) return;
-    for (const id of block.ids) {
-      this.slot.delete(id);
-      this.more.delete(id);
+    const doc = this.docs.get(documentId);
+    if (!doc) return;
+    this.docs.delete(documentId);
+    this.count -= doc.ids.length + doc.mores;
+    this.stale = true;
+  }
+
+  /** The vectors laid out in a memory of their own, as they now are (the documents given since copied in, those removed left out). */
+  private layout(): Layout {
+    if (this.laid && !this.stale) return this.laid;
+    let firsts = 0;
+    for (const d of this.docs.values()) firsts += d.ids.length;
+    const memory = new VectorMemory(this.dims, this.count, this.kernels === 'wasm' || (this.kernels === 'auto' && this.count >= MIN_WASM_ITEMS));
+    const step = this.step;
+    const words = this.words;
+    const out: Layout = {
+      memory,
+      firsts,
+      ids: new Array<string>(firsts),
+      scales: new Float32Array(this.count),
+      moreFrom: new Int32Array(firsts),
+      moreCount: new Int32Array(firsts),
+      ownerOf: new Int32Array(this.count - firsts),
+      slot: new Map(),
+    };
+    const previous = this.laid;
+    let f = 0;
+    let m = firsts;
+    for (const d of this.docs.values()) {
+      const n = d.ids.length;
+      const at = (i: number) => (i < n ? f + i : m + i - n);
+      if (d.given) {
+        const { bytes, order } = d.given;
+        const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        // Copied in runs of vectors that follow one another in both (as a document's usually all do).
+        for (let i = 0; i < order.length; ) {
+          let j = i + 1;
+          while (j < order.length && order[j] === order[j - 1]! + 1 && at(j) === at(j - 1) + 1) j++;
+          memory.values.set(bytes.subarray(order[i]! * step, (order[j - 1]! + 1) * step), at(i) * step);
+          i = j;
+        }
+        for (let i = 0; i < order.length; i++) {
+          const g = at(i);
+          out.scales[g] = view.getFloat32(order[i]! * step, true);
+          for (let k = 0; k < this.dims; k++) if (memory.values[g * step + 4 + k]! > 0) memory.signs[g * words + (k >> 5)]! |= 1 << (k & 31);
+        }
+      } else if (previous) {
+        for (const [from, to, count] of [
+          [d.firstAt, f, n],
+          [d.moreAt, m, d.mores],
+        ] as const) {
+          memory.values.set(previous.memory.values.subarray(from * step, (from + count) * step), to * step);
+          memory.signs.set(previous.memory.signs.subarray(from * words, (from + count) * words), to * words);
+          out.scales.set(previous.scales.subarray(from, from + count), to);
+        }
+      }
+      let further = m;
+      for (let k = 0; k < n; k++) {
+        out.ids[f + k] = d.ids[k]!;
+        out.slot.set(d.ids[k]!, f + k);
+        out.moreFrom[f + k] = further;
+        out.moreCount[f + k] = d.moreCounts[k]!;
+        out.ownerOf.fill(f + k, further - firsts, further - firsts + d.moreCounts[k]!);
+        further += d.moreCounts[k]!;
+      }
+      d.given = null;
+      d.firstAt = f;
+      d.moreAt = m;
+      f += n;
+      m += d.mores;
     }
-    this.blocks.delete(documentId);
-    this.count -= block.ids.length;
-    this.bytes -= block.values.byteLength + block.scales.byteLength + block.signs.byteLength;
+    this.laid = out;
+    this.stale = false;
+    return out;
+  }
+
+  /** The id of item `g`. */
+  private idOf(l: Layout, g: number): string {
+    return l.ids[g < l.firsts ? g : l.ownerOf[g - l.firsts]!]!;
+  }
+
+  /** The items of the `documents` given (all where null): with `further`, their ids' further vectors too. */
+  private ranges(l: Layout, documents: ReadonlySet<string> | null, further: boolean): Range[] {
+    if (!documents) return [[0, further ? this.count : l.firsts]];
+    const out: Range[] = [];
+    for (const [id, d] of this.docs)
+      if (documents.has(id)) {
+        out.push([d.firstAt, d.ids.length]);
+        if (further && d.mores > 0) out.push([d.moreAt, d.mores]);
+      }
+    return out;
   }
 
   /** The vector of one item, as floats (its first, where it has several). */
   vector(id: string): Float32Array | null {
-    const at = this.slot.get(id);
-    if (!at) return null;
+    const l = this.layout();
+    const g = l.slot.get(id);
+    if (g === undefined) return null;
     const out = new Float32Array(this.dims);
-    const from = at.n * (4 + this.dims) + 4;
-    for (let d = 0; d < this.dims; d++) out[d] = at.block.values[from + d]! * at.block.scales[at.n]!;
+    const from = g * this.step + 4;
+    for (let d = 0; d < this.dims; d++) out[d] = l.memory.values[from + d]! * l.scales[g]!;
     return out;
   }
 
@@ -186,11 +267,21 @@ export class VectorPack {
    * the item has none.
    */
   cosine(query: Float32Array, id: string): number | null {
-    const at = this.slot.get(id);
-    if (!at) return null;
-    let cosine = this.cosineAt(query, at.block, at.n);
-    for (const other of this.more.get(id) ?? []) cosine = Math.max(cosine, this.cosineAt(query, other.block, other.n));
+    const l = this.layout();
+    const g = l.slot.get(id);
+    if (g === undefined) return null;
+    let cosine = this.cosineAt(l, query, g);
+    for (let j = l.moreFrom[g]!; j < l.moreFrom[g]! + l.moreCount[g]!; j++) cosine = Math.max(cosine, this.cosineAt(l, query, j));
     return cosine;
+  }
+
+  private cosineAt(l: Layout, query: Float32Array, g: number): number {
+    const values = l.memory.values;
+    const scale = l.scales[g]!;
+    const from = g * this.step + 4;
+    let s = 0;
+    for (let d = 0; d < this.dims; d++) s += query[d]! * Math.fround(values[from + d]! * scale);
+    return s;
   }
 
   /**
@@ -200,33 +291,26 @@ export class VectorPack {
    * 2.6 ms a search in floats). Ids without a vector are left out.
    */
   cosines(query: Float32Array, ids: Iterable<string>): Map<string, number> {
-    const step = 4 + this.dims;
+    const l = this.layout();
     const { q, qScale } = quantisedQuery(query, this.dims);
-    const slots: { id: string; block: Block; n: number }[] = [];
-    for (const id of ids) {
-      const first = this.slot.get(id);
-      if (!first) continue;
-      slots.push({ id, ...first });
-      for (const other of this.more.get(id) ?? []) slots.push({ id, ...other });
+    const items: number[] = [];
+    const owners: string[] = [];
+    for (const id of new Set(ids)) {
+      const g = l.slot.get(id);
+      if (g === undefined) continue;
+      for (let j = -1; j < l.moreCount[g]!; j++) {
+        items.push(j < 0 ? g : l.moreFrom[g]! + j);
+        owners.push(id);
+      }
     }
-    const vectors = slots.map(({ block, n }) => block.values.subarray(n * step + 4, (n + 1) * step));
-    const dots = new Int32Array(slots.length);
-    const inWasm = int8Dots(q, vectors, this.dims, 0, dots);
+    l.memory.setQuery(q);
+    l.memory.dotsOf(items);
     const out = new Map<string, number>();
-    for (const [i, { id, block, n }] of slots.entries()) {
-      const cosine = (inWasm ? dots[i]! : dotInJs(q, vectors[i]!, 0)) * block.scales[n]! * qScale;
-      out.set(id, Math.max(out.get(id) ?? Number.NEGATIVE_INFINITY, cosine));
+    for (let i = 0; i < items.length; i++) {
+      const cosine = l.memory.out[i]! * l.scales[items[i]!]! * qScale;
+      out.set(owners[i]!, Math.max(out.get(owners[i]!) ?? Number.NEGATIVE_INFINITY, cosine));
     }
     return out;
-  }
-
-  private cosineAt(query: Float32Array, block: Block, n: number): number {
-    const values = block.values;
-    const scale = block.scales[n]!;
-    const from = n * (4 + this.dims) + 4;
-    let s = 0;
-    for (let d = 0; d < this.dims; d++) s += query[d]! * Math.fround(values[from + d]! * scale);
-    return s;
   }
 
   /** Of `ids`, the `limit` closest to `query` (a unit vector), closest first; those without a vector after them all. */
@@ -247,28 +331,25 @@ export class VectorPack {
    * the scan multiplies small integers.
    */
   within(query: Float32Array, bar: number, limit = Number.POSITIVE_INFINITY, documents: ReadonlySet<string> | null = null): { id: string; cosine: number }[] {
-    if (this.dims >= SIGN_MIN_DIMS && Number.isFinite(limit) && 4 * SIGN_SHORTLIST * limit < this.slot.size)
-      return this.withinBySigns(query, bar, limit, documents);
-    const dims = this.dims;
-    const step = 4 + dims;
-    const { q, qScale } = quantisedQuery(query, dims);
+    const l = this.layout();
+    if (this.dims >= SIGN_MIN_DIMS && Number.isFinite(limit) && 4 * SIGN_SHORTLIST * limit < l.firsts)
+      return this.withinBySigns(l, query, bar, limit, documents);
+    const { q, qScale } = quantisedQuery(query, this.dims);
+    const memory = l.memory;
+    memory.setQuery(q);
+    const ranges = this.ranges(l, documents, true);
+    let scanned = 0;
+    for (const [from, count] of ranges) {
+      memory.dots(from, count, scanned);
+      scanned += count;
+    }
     // Every cosine first, in a typed array (a broad query may pass most items: no object per item), then the floor of the closest `limit`.
-    const scanned: Block[] = [];
-    for (const [documentId, block] of this.blocks) if (!documents || documents.has(documentId)) scanned.push(block);
-    const cosines = new Float32Array(this.count);
-    const dots = new Int32Array(this.count);
-    const inWasm = int8Dots(
-      q,
-      scanned.map((b) => b.values),
-      step,
-      4,
-      dots,
-    );
+    const cosines = new Float32Array(scanned);
     let at = 0;
     let passing = 0;
-    for (const { values, scales, ids } of scanned)
-      for (let n = 0; n < ids.length; n++) {
-        const cosine = (inWasm ? dots[at]! : dotInJs(q, values, n * step + 4)) * scales[n]! * qScale;
+    for (const [from, count] of ranges)
+      for (let g = from; g < from + count; g++) {
+        const cosine = memory.out[at]! * l.scales[g]! * qScale;
         cosines[at++] = cosine;
         if (cosine >= bar) passing++;
       }
@@ -285,59 +366,66 @@ export class VectorPack {
     }
     const hits: { id: string; cosine: number }[] = [];
     at = 0;
-    for (const block of scanned)
-      for (let n = 0; n < block.ids.length; n++, at++) if (cosines[at]! >= floor) hits.push({ id: block.ids[n]!, cosine: cosines[at]! });
-    return closestFirst(hits, limit, this.more.size > 0);
+    for (const [from, count] of ranges)
+      for (let g = from; g < from + count; g++, at++) if (cosines[at]! >= floor) hits.push({ id: this.idOf(l, g), cosine: cosines[at]! });
+    return closestFirst(hits, limit, this.count > l.firsts);
   }
 
-  private withinBySigns(query: Float32Array, bar: number, limit: number, documents: ReadonlySet<string> | null): { id: string; cosine: number }[] {
-    const dims = this.dims;
-    const step = 4 + dims;
-    const { q, qScale } = quantisedQuery(query, dims);
+  private withinBySigns(l: Layout, query: Float32Array, bar: number, limit: number, documents: ReadonlySet<string> | null): { id: string; cosine: number }[] {
+    const memory = l.memory;
     // Shortlisted by their first vectors' signs; of an id's several vectors (a chunk's sentences), the
     // one whose signs differ least from the query's is scored (scoring them all cost a search 3 ms:
     // search scores its candidates by the closest exactly, `cosine`).
-    const qSigns = signsOf(query, this.words);
-    const differing = ({ block, n }: { block: Block; n: number }) => differingBits(block.signs, n * this.words, qSigns);
-    const firsts = this.nearestBySigns(query, SIGN_SHORTLIST * limit, documents);
-    for (const [f, first] of firsts.entries()) {
-      const more = this.more.get(first.block.ids[first.n]!);
-      if (!more) continue;
-      let fewest = differing(first);
-      for (const slot of more) {
-        const h = differing(slot);
-        if (h < fewest) {
-          fewest = h;
-          firsts[f] = slot;
-        }
+    memory.setQuerySigns(signsOf(query, this.words));
+    const { shortlist, distances } = this.nearestBySigns(l, SIGN_SHORTLIST * limit, documents);
+    const further: number[] = [];
+    for (const g of shortlist) for (let j = l.moreFrom[g]!; j < l.moreFrom[g]! + l.moreCount[g]!; j++) further.push(j);
+    const chosen = [...shortlist];
+    if (further.length > 0) {
+      memory.distancesOf(further);
+      let i = 0;
+      for (const [s, g] of shortlist.entries()) {
+        let fewest = distances[s]!;
+        for (let j = l.moreFrom[g]!; j < l.moreFrom[g]! + l.moreCount[g]!; j++, i++)
+          if (memory.out[i]! < fewest) {
+            fewest = memory.out[i]!;
+            chosen[s] = j;
+          }
       }
     }
-    // Scored in one call of the kernel (as the scan of every vector is), each vector copied into its memory from where it is.
-    const vectors = firsts.map(({ block, n }) => block.values.subarray(n * step + 4, (n + 1) * step));
-    const dots = new Int32Array(firsts.length);
-    const inWasm = int8Dots(q, vectors, dims, 0, dots);
-    const closest = firsts.map(({ block, n }, i) => (inWasm ? dots[i]! : dotInJs(q, vectors[i]!, 0)) * block.scales[n]! * qScale);
+    const { q, qScale } = quantisedQuery(query, this.dims);
+    memory.setQuery(q);
+    memory.dotsOf(chosen);
     const hits: { id: string; cosine: number }[] = [];
-    for (const [f, { block, n }] of firsts.entries()) if (closest[f]! >= bar) hits.push({ id: block.ids[n]!, cosine: closest[f]! });
+    for (const [s, g] of shortlist.entries()) {
+      const cosine = memory.out[s]! * l.scales[chosen[s]!]! * qScale;
+      if (cosine >= bar) hits.push({ id: l.ids[g]!, cosine });
+    }
     return closestFirst(hits, limit, false);
   }
 
-  /** About the `limit` items whose signs differ least from `query`'s (of the `documents` given only), ties at the last count included. */
-  private nearestBySigns(query: Float32Array, limit: number, documents: ReadonlySet<string> | null): { block: Block; n: number }[] {
-    const q = signsOf(query, this.words);
-    const scanned: Block[] = [];
-    for (const [documentId, block] of this.blocks) if (!documents || documents.has(documentId)) scanned.push(block);
-    const scannedCount = scanned.reduce((sum, b) => sum + b.firsts, 0);
-    const distances = new Uint16Array(scannedCount);
-    const signs = scanned.map((b) => b.firstSigns);
-    if (!signDistances(q, signs, distances)) signDistancesInJs(q, signs, distances);
+  /** About the `limit` first vectors whose signs differ least from the query's set in the memory (of the `documents` given only), ties at the last count included, with their distances. */
+  private nearestBySigns(l: Layout, limit: number, documents: ReadonlySet<string> | null): { shortlist: number[]; distances: number[] } {
+    const memory = l.memory;
+    const ranges = this.ranges(l, documents, false);
+    let scanned = 0;
+    for (const [from, count] of ranges) {
+      memory.distances(from, count, scanned);
+      scanned += count;
+    }
     const histogram = new Uint32Array(this.dims + 1);
-    for (let i = 0; i < scannedCount; i++) histogram[distances[i]!]!++;
+    for (let i = 0; i < scanned; i++) histogram[memory.out[i]!]!++;
     let most = 0;
     for (let seen = 0; most <= this.dims && seen + histogram[most]! < limit; most++) seen += histogram[most]!;
-    const out: { block: Block; n: number }[] = [];
+    const shortlist: number[] = [];
+    const distances: number[] = [];
     let at = 0;
-    for (const block of scanned) for (let n = 0; n < block.firsts; n++) if (distances[at++]! <= most) out.push({ block, n });
-    return out;
+    for (const [from, count] of ranges)
+      for (let g = from; g < from + count; g++, at++)
+        if (memory.out[at]! <= most) {
+          shortlist.push(g);
+          distances.push(memory.out[at]!);
+        }
+    return { shortlist, distances };
   }
 }
