@@ -8,7 +8,7 @@
  *
  *   npx tsx bench/int8-dots.ts          CHUNKS=30000 DIMS=100 ROUNDS=5
  */
-import { VectorMemory } from '../src/engine/search/int8-dots.js';
+import { signWords, VectorMemory } from '../src/engine/search/int8-dots.js';
 import { median, medianRange } from './server-process.js';
 
 const CHUNKS = Number(process.env.CHUNKS ?? 30_000);
@@ -22,9 +22,9 @@ const draw = () => {
   return (seed % 255) - 127;
 };
 const values = Int8Array.from({ length: CHUNKS * (4 + DIMS) }, draw);
-const signs = Uint32Array.from({ length: (CHUNKS * SIGN_DIMS) / 32 }, () => (draw() * 2654435761) >>> 0);
+const signs = Uint32Array.from({ length: CHUNKS * signWords(SIGN_DIMS) }, () => (draw() * 2654435761) >>> 0);
 const query = Int32Array.from({ length: DIMS }, draw);
-const signQuery = Uint32Array.from({ length: SIGN_DIMS / 32 }, () => (draw() * 2654435761) >>> 0);
+const signQuery = Uint32Array.from({ length: signWords(SIGN_DIMS) }, () => (draw() * 2654435761) >>> 0);
 
 /** The same items in WebAssembly's memory and in JavaScript's. */
 const [wasm, js] = [true, false].map((inWasm) => {

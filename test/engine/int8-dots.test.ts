@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { VectorMemory } from '../../src/engine/search/int8-dots.js';
+import { signWords, VectorMemory } from '../../src/engine/search/int8-dots.js';
 import { INT8_DOTS_WASM } from '../../src/engine/search/int8-dots-wasm.js';
 // @ts-expect-error: a script in plain JavaScript, without declarations.
 import { assemble } from '../../scripts/assemble-wasm.mjs';
@@ -17,7 +17,7 @@ const drawing = (seed: number) => (min: number, max: number) => {
 /** The same items in WebAssembly's memory and in JavaScript's. */
 function memories(dims: number, items: number, draw: (min: number, max: number) => number): VectorMemory[] {
   const values = Int8Array.from({ length: items * (4 + dims) }, () => draw(-128, 127));
-  const signs = Uint32Array.from({ length: items * Math.ceil(dims / 32) }, () => draw(0, 2 ** 31 - 1) * 2 + draw(0, 1));
+  const signs = Uint32Array.from({ length: items * signWords(dims) }, () => draw(0, 2 ** 31 - 1) * 2 + draw(0, 1));
   return [true, false].map((inWasm) => {
     const m = new VectorMemory(dims, items, inWasm);
     expect(m.inWasm).toBe(inWasm);
@@ -67,7 +67,7 @@ describe("a pack's memory and its kernels", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 640 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 2 ** 31 }), (dims, items, seed) => {
         const draw = drawing(seed);
-        const q = Uint32Array.from({ length: Math.ceil(dims / 32) }, () => draw(0, 2 ** 31 - 1) * 2 + draw(0, 1));
+        const q = Uint32Array.from({ length: signWords(dims) }, () => draw(0, 2 ** 31 - 1) * 2 + draw(0, 1));
         const from = draw(0, items);
         const list = Array.from({ length: draw(0, items) }, () => draw(0, Math.max(0, items - 1))).filter(() => items > 0);
         for (const m of memories(dims, items, draw)) {

@@ -42,6 +42,9 @@ function instance(): Kernel | null {
 }
 
 const PAGE = 65_536;
+
+/** How many 32-bit words hold an item's signs: a bit a dimension, padded with zeros to 128 bits (the sign kernel compares 128 at a time). */
+export const signWords = (dims: number) => Math.ceil(dims / 128) * 4;
 const aligned = (n: number) => Math.ceil(n / 16) * 16;
 
 /** The dot product of `q` with the bytes of `values` from `from`: the kernel's where WebAssembly is not available. */
@@ -99,7 +102,7 @@ export class VectorMemory {
     inWasm = true,
   ) {
     this.step = 4 + dims;
-    this.words = Math.ceil(dims / 32);
+    this.words = signWords(dims);
     this.lanes = Math.ceil(dims / 16);
     const query = 0;
     const querySigns = aligned(query + this.lanes * 32);
@@ -142,7 +145,7 @@ export class VectorMemory {
     for (let d = 0; d < this.dims; d++) this.query[d] = q[d]!;
   }
 
-  /** The signs the next `distances` and `distancesOf` compare with: `words` words. */
+  /** The signs the next `distances` and `distancesOf` compare with: `words` words (`signWords`). */
   setQuerySigns(q: Uint32Array): void {
     this.querySigns.set(q);
   }

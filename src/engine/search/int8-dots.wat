@@ -7,7 +7,8 @@
 ;; zero past the dimensions). An item's last lane reads up to 15 bytes past it, which the query's
 ;; zeros cancel.
 ;; hamming(q, data, idx, count, words, out): out[n] = how many bits of its `words` 32-bit words
-;; differ from the query's `words` words at q.
+;; differ from the query's `words` words at q, four words (128 bits) at a time: `words` a multiple
+;; of four (signs padded with zeros past the dimensions).
 ;; `npm run wasm` assembles it into int8-dots-wasm.ts (scripts/assemble-wasm.mjs).
 (module
   (memory (export "memory") 1)
@@ -43,23 +44,27 @@
         (local.set $n (i32.add (local.get $n) (i32.const 1)))
         (br $items))))
   (func (export "hamming") (param $q i32) (param $data i32) (param $idx i32) (param $count i32) (param $words i32) (param $out i32)
-    (local $n i32) (local $p i32) (local $k i32) (local $h i32)
+    (local $n i32) (local $p i32) (local $k i32) (local $acc v128) (local $sum v128)
     (block $done
       (loop $items
         (br_if $done (i32.ge_u (local.get $n) (local.get $count)))
-        (local.set $h (i32.const 0))
+        (local.set $acc (v128.const i32x4 0 0 0 0))
         (local.set $p (i32.add (local.get $data)
           (i32.shl (i32.mul (call $item (local.get $idx) (local.get $n)) (local.get $words)) (i32.const 2))))
         (local.set $k (i32.const 0))
         (block $ww
           (loop $word
             (br_if $ww (i32.ge_u (local.get $k) (local.get $words)))
-            (local.set $h (i32.add (local.get $h)
-              (i32.popcnt (i32.xor
-                (i32.load (i32.add (local.get $p) (i32.shl (local.get $k) (i32.const 2))))
-                (i32.load (i32.add (local.get $q) (i32.shl (local.get $k) (i32.const 2))))))))
-            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (local.set $acc (i16x8.add (local.get $acc)
+              (i16x8.extadd_pairwise_i8x16_u (i8x16.popcnt (v128.xor
+                (v128.load (i32.add (local.get $p) (i32.shl (local.get $k) (i32.const 2))))
+                (v128.load (i32.add (local.get $q) (i32.shl (local.get $k) (i32.const 2)))))))))
+            (local.set $k (i32.add (local.get $k) (i32.const 4)))
             (br $word)))
-        (i32.store (i32.add (local.get $out) (i32.shl (local.get $n) (i32.const 2))) (local.get $h))
+        (local.set $sum (i32x4.extadd_pairwise_i16x8_u (local.get $acc)))
+        (i32.store (i32.add (local.get $out) (i32.shl (local.get $n) (i32.const 2)))
+          (i32.add
+            (i32.add (i32x4.extract_lane 0 (local.get $sum)) (i32x4.extract_lane 1 (local.get $sum)))
+            (i32.add (i32x4.extract_lane 2 (local.get $sum)) (i32x4.extract_lane 3 (local.get $sum)))))
         (local.set $n (i32.add (local.get $n) (i32.const 1)))
         (br $items)))))

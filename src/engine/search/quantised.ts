@@ -1,4 +1,4 @@
-import { VectorMemory } from './int8-dots.js';
+import { signWords, VectorMemory } from './int8-dots.js';
 
 /**
  * Vectors of meaning in the compact form search keeps and loads: a float32 scale, then one
@@ -115,7 +115,7 @@ export class VectorPack {
     private readonly kernels: 'wasm' | 'js' | 'auto' = 'auto',
   ) {
     this.step = 4 + dims;
-    this.words = Math.ceil(dims / 32);
+    this.words = signWords(dims);
   }
 
   get size(): number {
