@@ -46,7 +46,7 @@ describe("a pack's memory and its kernels", () => {
         const q = Int32Array.from({ length: dims }, () => draw(-127, 127));
         const from = draw(0, items);
         const count = items - from;
-        const list = Array.from({ length: draw(0, items) }, () => draw(0, Math.max(0, items - 1))).filter(() => items > 0);
+        const list = Array.from({ length: draw(0, items) }, () => draw(0, items - 1));
         for (const m of memories(dims, items, draw)) {
           m.setQuery(q);
           // Written from `outAt`, nothing past the items asked.
@@ -69,7 +69,7 @@ describe("a pack's memory and its kernels", () => {
         const draw = drawing(seed);
         const q = Uint32Array.from({ length: signWords(dims) }, () => draw(0, 2 ** 31 - 1) * 2 + draw(0, 1));
         const from = draw(0, items);
-        const list = Array.from({ length: draw(0, items) }, () => draw(0, Math.max(0, items - 1))).filter(() => items > 0);
+        const list = Array.from({ length: draw(0, items) }, () => draw(0, items - 1));
         for (const m of memories(dims, items, draw)) {
           m.setQuerySigns(q);
           m.distances(from, items - from, 0);

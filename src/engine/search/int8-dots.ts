@@ -93,12 +93,12 @@ export class VectorMemory {
   private readonly at: { query: number; querySigns: number; list: number; out: number; values: number; signs: number };
   readonly step: number;
   readonly words: number;
-  readonly lanes: number;
+  private readonly lanes: number;
 
   /** Lays out room for `items` items; in JavaScript's memory where `inWasm` is false or WebAssembly is not available. */
   constructor(
     readonly dims: number,
-    readonly items: number,
+    items: number,
     inWasm = true,
   ) {
     this.step = 4 + dims;
@@ -133,10 +133,6 @@ export class VectorMemory {
   /** Whether the kernels run in WebAssembly (false: the loops in JavaScript). */
   get inWasm(): boolean {
     return this.kernel !== null;
-  }
-
-  get bytes(): number {
-    return this.values.byteLength + this.signs.byteLength + this.out.byteLength + this.list.byteLength;
   }
 
   /** The query the next `dots` and `dotsOf` read: `dims` integers from -127 to 127. */

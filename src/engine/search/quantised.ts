@@ -37,11 +37,9 @@ function closestFirst(hits: { id: string; cosine: number }[], limit: number, onc
   return hits.filter((h) => !seen.has(h.id) && !!seen.add(h.id)).slice(0, limit);
 }
 
-/** The signs of `query`, one bit a dimension. */
-function signsOf(query: Float32Array, words: number): Uint32Array {
-  const q = new Uint32Array(words);
-  for (let d = 0; d < query.length; d++) if (query[d]! > 0) q[d >> 5]! |= 1 << (d & 31);
-  return q;
+/** Sets in `signs` from word `at` the signs of the `dims` values of `values` from `from`, one bit a dimension (set where positive). */
+function setSigns(values: ArrayLike<number>, from: number, dims: number, signs: Uint32Array, at: number): void {
+  for (let d = 0; d < dims; d++) if (values[from + d]! > 0) signs[at + (d >> 5)]! |= 1 << (d & 31);
 }
 
 /** `query` as integers from -127 to 127, and the scale that takes their products back to the floats'. */
@@ -201,7 +199,7 @@ export class VectorPack {
         for (let i = 0; i < order.length; i++) {
           const g = at(i);
           out.scales[g] = view.getFloat32(order[i]! * step, true);
-          for (let k = 0; k < this.dims; k++) if (memory.values[g * step + 4 + k]! > 0) memory.signs[g * words + (k >> 5)]! |= 1 << (k & 31);
+          setSigns(memory.values, g * step + 4, this.dims, memory.signs, g * words);
         }
       } else if (previous) {
         for (const [from, to, count] of [
@@ -376,7 +374,9 @@ export class VectorPack {
     // Shortlisted by their first vectors' signs; of an id's several vectors (a chunk's sentences), the
     // one whose signs differ least from the query's is scored (scoring them all cost a search 3 ms:
     // search scores its candidates by the closest exactly, `cosine`).
-    memory.setQuerySigns(signsOf(query, this.words));
+    const querySigns = new Uint32Array(this.words);
+    setSigns(query, 0, this.dims, querySigns, 0);
+    memory.setQuerySigns(querySigns);
     const { shortlist, distances } = this.nearestBySigns(l, SIGN_SHORTLIST * limit, documents);
     const further: number[] = [];
     for (const g of shortlist) for (let j = l.moreFrom[g]!; j < l.moreFrom[g]! + l.moreCount[g]!; j++) further.push(j);
