@@ -1,4 +1,5 @@
 import type { SparseRows } from '../analysis/nmf.js';
+import { FloatPool } from './float-dots.js';
 
 /**
  * Texts as their nearest neighbours (shared-nearest-neighbour similarity, Jarvis & Patrick 1973;
@@ -53,7 +54,7 @@ function postings(x: SparseRows, pool: number[]): { rows: Int32Array; vals: Floa
 /** A text's similarity to every text of the pool, in the weighted mean of the views' cosines. */
 function similarities(
   views: View[],
-  dense: (Float32Array | null)[],
+  dense: (FloatPool | null)[],
   pool: number[],
   i: number,
   lists: ({ rows: Int32Array; vals: Float64Array }[] | null)[],
@@ -63,15 +64,10 @@ function similarities(
   const total = views.reduce((sum, view) => sum + (view.weight ?? 1), 0);
   views.forEach((view, v) => {
     const share = (view.weight ?? 1) / total;
-    const flat = dense[v];
-    if (flat) {
-      const dims = flat.length / acc.length;
-      const a = flat.subarray(i * dims, (i + 1) * dims);
-      for (const j of pool) {
-        let s = 0;
-        for (let d = 0, at = j * dims; d < dims; d++, at++) s += a[d]! * flat[at]!;
-        acc[j]! += s * share;
-      }
+    const rows = dense[v];
+    if (rows) {
+      rows.dotsOfRow(i);
+      for (let p = 0; p < pool.length; p++) acc[pool[p]!]! += rows.out[p]! * share;
     } else if (view.sparse) {
       const r = view.sparse.rows[i]!;
       for (let p = 0; p < r.cols.length; p++) {
@@ -87,13 +83,12 @@ export function sharedNeighbours(views: View[], documentOf: string[], k = K): Sp
   const n = documentOf.length;
   const pool = n <= POOL ? documentOf.map((_, i) => i) : Array.from({ length: POOL }, (_, p) => Math.floor((p * n) / POOL));
   const lists = views.map((v) => (v.sparse ? postings(v.sparse, pool) : null));
-  // Dense rows side by side in one array: the inner loop reads memory in order.
   const dense = views.map((v) => {
     if (!v.dense) return null;
     const dims = v.dense[0]?.length ?? 0;
     const flat = new Float32Array(n * dims);
     for (const [i, row] of v.dense.entries()) flat.set(row, i * dims);
-    return flat;
+    return new FloatPool(flat, dims, pool);
   });
   const oneDocument = new Set(documentOf).size < 2;
   const acc = new Float64Array(n);
