@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { chunkText } from '../../src/engine/chunk.js';
 import { anonymize } from '../../src/engine/anonymize/index.js';
 import { sentences, terms, tokenize, withWordsRemembered } from '../../src/engine/text/index.js';
+import { latinWords } from '../../src/engine/text/latin-words.js';
 
 describe('chunking', () => {
   it('chunks are exact, ordered, non-overlapping slices covering all the text but the labels of a transcript', () => {
@@ -63,6 +64,42 @@ describe('elided words', () => {
     expect(terms("dell'anno un'altra", 'it-IT')).toEqual(terms('anno altra', 'it'));
     // Elsewhere an apostrophe inside a word is the word's.
     expect(terms("l'application", 'en')).toEqual(["l'applic"]);
+  });
+});
+
+describe('words', () => {
+  /** The words as ICU's segmenter reads the whole text: its word-like segments, lower case, the typographic apostrophe as ASCII's. */
+  const segmented = (text: string, locale: string) =>
+    [...new Intl.Segmenter(locale, { granularity: 'word' }).segment(text.toLowerCase())].filter((s) => s.isWordLike).map((s) => s.segment.replace(/’/g, "'"));
+
+  it("are the segmenter's word-like segments, in Latin script read by a pattern of its own, in any locale", () => {
+    // Letters with and without accents, capitals, digits, every sign the pattern treats specially, and scripts it leaves to the segmenter.
+    const char = fc.constantFrom(...'aZéÀÿłŒ09_ .,;:\'"-!?()/\n\t@#&*+=$%’‘“”—×÷我日ñİ'.split(''), '🙂', 'e\u0301');
+    const text = fc.array(char, { maxLength: 60 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(text, fc.constantFrom('en', 'de', 'sv', 'ja'), (t, locale) => {
+        expect(tokenize(t, locale)).toEqual(segmented(t, locale));
+        // Where they stand, in any case (search's highlights).
+        const icu = [...new Intl.Segmenter(locale, { granularity: 'word' }).segment(t)]
+          .filter((s) => s.isWordLike)
+          .map(({ segment, index }) => ({ segment, index }));
+        const latin = latinWords(t);
+        if (latin) expect(latin.map(({ segment, index }) => ({ segment, index }))).toEqual(icu);
+      }),
+      { numRuns: 3000 },
+    );
+    for (const t of [
+      "Don't",
+      'e.g. U.S.A.',
+      '1,000.5 kg',
+      "rock'n'roll",
+      'a--b a..b',
+      '_ __ a_b',
+      'I’d say it’s 3.5 miles',
+      'Café naïve Łódź',
+      'ratio 3:2, a:b',
+    ])
+      expect([t, tokenize(t, 'en')]).toEqual([t, segmented(t, 'en')]);
   });
 });
 

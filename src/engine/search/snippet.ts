@@ -1,4 +1,5 @@
 import { stem, stopWords } from '../text/index.js';
+import { latinWords } from '../text/latin-words.js';
 
 export interface Range {
   start: number;
@@ -24,7 +25,7 @@ export function highlights(text: string, matched: Iterable<string>, locale: stri
   }
   const stops = stopWords(locale);
   const out: Range[] = [];
-  for (const s of seg.segment(text)) {
+  for (const s of latinWords(text) ?? seg.segment(text)) {
     if (!s.isWordLike) continue;
     const lower = s.segment.toLowerCase().replace(/’/g, "'");
     const bare = lower.replace(/'s$|n't$/, '');
