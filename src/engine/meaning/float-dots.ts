@@ -1,3 +1,4 @@
+import { kernelInstances, type KernelMemory } from '../wasm-kernels.js';
 import { FLOAT_DOTS_WASM } from './float-dots-wasm.js';
 
 /**
@@ -8,37 +9,15 @@ import { FLOAT_DOTS_WASM } from './float-dots-wasm.js';
  * Written by hand, for no package computes dot products in WebAssembly with JavaScript's order of
  * sums: a kernel of about twenty instructions.
  */
-interface Kernel {
-  memory: { buffer: ArrayBuffer; grow(pages: number): number };
+interface Kernel extends KernelMemory {
   dots(query: number, data: number, dims: number, items: number, out: number): void;
 }
 
-// Node 20's types declare no WebAssembly (TypeScript's own are in its DOM library alone): what this file uses.
-declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: unknown };
-};
-
-let module: object | null | undefined;
-function instance(): Kernel | null {
-  if (module === undefined) {
-    try {
-      module = new WebAssembly.Module(Buffer.from(FLOAT_DOTS_WASM, 'base64'));
-    } catch {
-      module = null;
-    }
-  }
-  try {
-    return module ? (new WebAssembly.Instance(module).exports as Kernel) : null;
-  } catch {
-    return null;
-  }
-}
-
-const PAGE = 65_536;
+/** A fresh instance of the kernels with a memory of at least the bytes given; null where WebAssembly SIMD is not available. */
+const instance = kernelInstances<Kernel>(FLOAT_DOTS_WASM);
 
 export class FloatPool {
-  /** Each pool row's dot product with the last query (`dots`). */
+  /** Each pool row's dot product with the last row asked (`dotsOfRow`). */
   readonly out: Float64Array;
   private readonly kernel: Kernel | null;
   private readonly query: Float32Array | null = null;
@@ -59,12 +38,7 @@ export class FloatPool {
     this.at.out = Math.ceil((dims * 4) / 16) * 16;
     this.at.data = this.at.out + this.padded * 8;
     const end = this.at.data + dims * this.padded * 4;
-    let kernel = inWasm ? instance() : null;
-    try {
-      if (kernel && end > kernel.memory.buffer.byteLength) kernel.memory.grow(Math.ceil((end - kernel.memory.buffer.byteLength) / PAGE));
-    } catch {
-      kernel = null;
-    }
+    const kernel = inWasm ? instance(end) : null;
     this.kernel = kernel;
     if (!kernel) {
       this.out = new Float64Array(pool.length);

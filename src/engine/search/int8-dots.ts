@@ -1,3 +1,4 @@
+import { kernelInstances, type KernelMemory } from '../wasm-kernels.js';
 import { INT8_DOTS_WASM } from './int8-dots-wasm.js';
 
 /**
@@ -11,37 +12,13 @@ import { INT8_DOTS_WASM } from './int8-dots-wasm.js';
  * answer the same, exactly: sums of products of small integers, counts of bits. Written by hand,
  * for no package does this without native code: two kernels of about thirty instructions each.
  */
-interface Kernel {
-  memory: { buffer: ArrayBuffer; grow(pages: number): number };
+interface Kernel extends KernelMemory {
   dots(query: number, data: number, idx: number, count: number, step: number, lanes: number, out: number): void;
   hamming(query: number, data: number, idx: number, count: number, words: number, out: number): void;
 }
 
-// Node 20's types declare no WebAssembly (TypeScript's own are in its DOM library alone): what this file uses.
-declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: unknown };
-};
-
-let module: object | null | undefined;
-/** A fresh instance of the kernels, with a memory of its own; null where WebAssembly SIMD is not available. */
-function instance(): Kernel | null {
-  if (module === undefined) {
-    try {
-      module = new WebAssembly.Module(Buffer.from(INT8_DOTS_WASM, 'base64'));
-    } catch {
-      module = null;
-    }
-  }
-  try {
-    return module ? (new WebAssembly.Instance(module).exports as Kernel) : null;
-  } catch {
-    // No memory for another instance: the loops in JavaScript.
-    return null;
-  }
-}
-
-const PAGE = 65_536;
+/** A fresh instance of the kernels with a memory of at least the bytes given; null where WebAssembly SIMD is not available. */
+const instance = kernelInstances<Kernel>(INT8_DOTS_WASM);
 
 /** How many 32-bit words hold an item's signs: a bit a dimension, padded with zeros to 128 bits (the sign kernel compares 128 at a time). */
 export const signWords = (dims: number) => Math.ceil(dims / 128) * 4;
@@ -113,13 +90,7 @@ export class VectorMemory {
     const signs = aligned(values + items * this.step + 16);
     const end = signs + items * this.words * 4;
     this.at = { query, querySigns, list, out, values, signs };
-    let kernel = inWasm ? instance() : null;
-    try {
-      if (kernel && end > kernel.memory.buffer.byteLength) kernel.memory.grow(Math.ceil((end - kernel.memory.buffer.byteLength) / PAGE));
-    } catch {
-      // Past what WebAssembly's memory may hold: in JavaScript's.
-      kernel = null;
-    }
+    const kernel = inWasm ? instance(end) : null;
     this.kernel = kernel;
     const buffer = kernel ? kernel.memory.buffer : new ArrayBuffer(end);
     this.query = new Int16Array(buffer, query, this.lanes * 16);
