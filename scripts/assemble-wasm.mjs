@@ -20,7 +20,7 @@ export async function assemble(file) {
 }
 
 /** Each kernel's text, and the constant its bytes are exported as. */
-export const KERNELS = [
+const KERNELS = [
   { wat: 'src/engine/search/int8-dots.wat', constant: 'INT8_DOTS_WASM' },
   { wat: 'src/engine/meaning/float-dots.wat', constant: 'FLOAT_DOTS_WASM' },
 ];
