@@ -28,25 +28,27 @@ describe.each(STORE_KINDS)('chunk terms on %s', (kind) => {
     let other: Row<'projects'>;
     let userId: string;
     /** Each chunk's terms as written, by id: what the index must agree with. */
-    const written = new Map<string, { projectId: string; documentId: string; terms: string[] }>();
+    const written = new Map<string, { projectId: string; documentId: string; role: string | null; terms: string[] }>();
 
     async function addChunks(projectId: string, texts: string[]): Promise<Row<'documents'>> {
       const doc = await insertDocument(store, projectId);
       for (const [idx, text] of texts.entries()) {
         const id = newId();
         const stored = encodeAnalysed(analyseForSearch(text, 'en'), 'en');
+        // A transcript's turns: every third the interviewer's (a search of participants' turns leaves them out).
+        const role = idx % 3 === 0 ? 'interviewer' : 'participant';
         await store.db
           .insertInto('chunks')
-          .values({ ...stored, id, projectId, documentId: doc.id, idx, text, speaker: null, startOffset: 0, endOffset: text.length })
+          .values({ ...stored, id, projectId, documentId: doc.id, idx, text, speaker: null, role, startOffset: 0, endOffset: text.length })
           .execute();
-        written.set(id, { projectId, documentId: doc.id, terms: stored.searchTerms.split(' ') });
+        written.set(id, { projectId, documentId: doc.id, role, terms: stored.searchTerms.split(' ') });
       }
       return doc;
     }
 
-    const scan = (projectId: string, groups: string[][], without: string[] = [], docs: Set<string> | null = null) =>
+    const scan = (projectId: string, groups: string[][], without: string[] = [], docs: Set<string> | null = null, role: string | null = null) =>
       [...written]
-        .filter(([, c]) => c.projectId === projectId && (docs === null || docs.has(c.documentId)))
+        .filter(([, c]) => c.projectId === projectId && (docs === null || docs.has(c.documentId)) && (role === null || c.role === role))
         .filter(([, c]) => groups.some((g) => g.every((t) => c.terms.includes(t))) && !without.some((t) => c.terms.includes(t)))
         .map(([id]) => id)
         .sort();
@@ -82,10 +84,11 @@ describe.each(STORE_KINDS)('chunk terms on %s', (kind) => {
           fc.option(fc.subarray(docs, { minLength: 1 }), { nil: null }),
           // A share of matches the caller expects (right or wrong): on PostgreSQL the first chunks are read before the index (migration 017).
           fc.option(fc.constantFrom(0.02, 0.3, 1), { nil: undefined }),
-          async (groups, without, filter, share) => {
+          fc.option(fc.constant('participant' as const), { nil: null }),
+          async (groups, without, filter, share, role) => {
             const allowed = filter ? new Set(filter) : null;
-            const expected = scan(project.id, groups, without, allowed);
-            const query = { groups, without, documentIds: allowed, share };
+            const expected = scan(project.id, groups, without, allowed, role);
+            const query = { groups, without, documentIds: allowed, share, role };
             expect(await countMatching(store, project.id, query, 1000)).toBe(expected.length);
             expect(await countMatching(store, project.id, query, 2)).toBe(Math.min(2, expected.length));
             expect((await chunksMatching(store, project.id, query, 1000)).sort()).toEqual(expected);
